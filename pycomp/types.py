@@ -1,0 +1,570 @@
+"""pycomp's type objects, with Numba's names.
+
+Every type is a plain, immutable Python object. Types are *interned*: building
+``Array(float64, 2, "C")`` twice returns the same object, so identity is
+equality and hashing is cheap. Each type gets a unique integer ``code`` when
+it is first created; the dispatcher uses it to index its tables.
+
+Importing this module imports neither xDSL nor llvmlite.
+
+The textual form of a type (``str(t)``) is the grammar the numba-IR dialect
+prints inside ``!nb.type<...>``; :func:`parse_type` reads it back.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+
+__all__ = [
+    "Type", "Number", "Integer", "Float", "Complex", "Boolean", "NoneType",
+    "BaseTuple", "UniTuple", "Tuple", "Array", "RangeType", "RangeIter",
+    "ArrayIter", "UniTupleIter", "Function", "Module", "Dispatcher",
+    "ExceptionClass", "ExceptionInstance", "Unknown", "parse_type",
+    "unify_pair", "boolean", "none", "unknown", "intp", "uintp",
+    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+    "uint64", "float32", "float64", "complex64", "complex128",
+    "integer_domain", "real_domain", "complex_domain", "number_domain",
+    "signed_domain", "unsigned_domain", "range_state64", "range_iter64",
+]
+
+_codes = itertools.count()
+_intern_lock = threading.Lock()
+
+
+class _TypeMeta(type):
+    """Interns instances: the same key always gives back the same object."""
+
+    def __call__(cls, *args, **kwargs):
+        other = cls._redirect(*args, **kwargs)
+        if other is not None:
+            return other
+        key = (cls, cls._key_from_args(*args, **kwargs))
+        table = _TypeMeta._table
+        found = table.get(key)
+        if found is not None:
+            return found
+        with _intern_lock:
+            found = table.get(key)
+            if found is None:
+                found = super().__call__(*args, **kwargs)
+                found.code = next(_codes)
+                table[key] = found
+        return found
+
+
+_TypeMeta._table = {}
+
+
+class Type(metaclass=_TypeMeta):
+    """Base of every pycomp type. Instances are interned and numbered."""
+
+    code: int
+    #: whether values of this type may be held by the compiled function
+    is_precise = True
+
+    @classmethod
+    def _key_from_args(cls, *args, **kwargs):
+        return args + tuple(sorted(kwargs.items()))
+
+    @classmethod
+    def _redirect(cls, *args, **kwargs):
+        """Return an existing type to use instead of building ``cls``, or None."""
+        return None
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    # identity is equality because of interning
+    __hash__ = object.__hash__
+
+    def __eq__(self, other):
+        return self is other
+
+    def __call__(self, *args):
+        """``float64(int32, int32)`` builds a signature, as in Numba."""
+        from pycomp.signature import Signature
+
+        return Signature(self, tuple(args))
+
+
+class Unknown(Type):
+    """The type of a value before inference has given it one."""
+
+    is_precise = False
+
+    def __init__(self):
+        pass
+
+    def __str__(self):
+        return "?"
+
+
+# ---------------------------------------------------------------- numbers
+
+class Number(Type):
+    """Base of Integer, Float and Complex."""
+
+    bitwidth: int
+
+
+class Integer(Number):
+    def __init__(self, bitwidth: int, signed: bool = True):
+        self.bitwidth = bitwidth
+        self.signed = signed
+        self.name = ("int%d" if signed else "uint%d") % bitwidth
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def minval(self) -> int:
+        return -(1 << (self.bitwidth - 1)) if self.signed else 0
+
+    @property
+    def maxval(self) -> int:
+        return (1 << (self.bitwidth - (1 if self.signed else 0))) - 1
+
+
+class Boolean(Integer):
+    """Python ``bool``: an i1 that converts to and from the integers."""
+
+    def __init__(self):
+        self.bitwidth = 1
+        self.signed = False
+        self.name = "bool"
+
+    @classmethod
+    def _key_from_args(cls):
+        return ()
+
+
+class Float(Number):
+    def __init__(self, bitwidth: int):
+        self.bitwidth = bitwidth
+        self.name = "float%d" % bitwidth
+
+    def __str__(self):
+        return self.name
+
+
+class Complex(Number):
+    def __init__(self, bitwidth: int):
+        self.bitwidth = bitwidth
+        self.name = "complex%d" % bitwidth
+        self.underlying_float = Float(bitwidth // 2)
+
+    def __str__(self):
+        return self.name
+
+
+class NoneType(Type):
+    def __init__(self):
+        pass
+
+    def __str__(self):
+        return "none"
+
+
+# ---------------------------------------------------------------- tuples
+
+class BaseTuple(Type):
+    """A tuple; ``types`` holds the element types."""
+
+    types: tuple[Type, ...]
+
+    def __len__(self):
+        return len(self.types)
+
+    def __iter__(self):
+        return iter(self.types)
+
+    def __getitem__(self, i):
+        return self.types[i]
+
+
+class UniTuple(BaseTuple):
+    """A homogeneous tuple: ``count`` elements of ``dtype``."""
+
+    def __init__(self, dtype: Type, count: int):
+        self.dtype = dtype
+        self.count = count
+        self.types = (dtype,) * count
+
+    def __str__(self):
+        return "UniTuple(%s x %d)" % (self.dtype, self.count)
+
+
+class Tuple(BaseTuple):
+    """A heterogeneous tuple. ``Tuple((t, t))`` gives back ``UniTuple(t, 2)``."""
+
+    @classmethod
+    def _redirect(cls, types):
+        types = tuple(types)
+        if types and all(t is types[0] for t in types):
+            return UniTuple(types[0], len(types))
+        return None
+
+    @classmethod
+    def _key_from_args(cls, types):
+        return (tuple(types),)
+
+    def __init__(self, types):
+        self.types = tuple(types)
+
+    def __str__(self):
+        return "Tuple(%s)" % ", ".join(str(t) for t in self.types)
+
+
+# ---------------------------------------------------------------- arrays
+
+class Array(Type):
+    """A NumPy array view: dtype, number of dimensions, layout ('C', 'F' or
+    'A' for any strides) and whether compiled code may write to it."""
+
+    def __init__(self, dtype: Type, ndim: int, layout: str, readonly: bool = False):
+        if layout not in ("C", "F", "A"):
+            raise ValueError("layout must be 'C', 'F' or 'A', not %r" % (layout,))
+        self.dtype = dtype
+        self.ndim = ndim
+        self.layout = layout
+        self.readonly = readonly
+        self.mutable = not readonly
+
+    @classmethod
+    def _key_from_args(cls, dtype, ndim, layout, readonly=False):
+        if ndim == 0 or (ndim == 1 and layout == "F"):
+            layout = "C" if ndim == 0 or layout == "F" else layout
+        return (dtype, ndim, layout, readonly)
+
+    def copy(self, dtype=None, ndim=None, layout=None, readonly=None):
+        return Array(
+            self.dtype if dtype is None else dtype,
+            self.ndim if ndim is None else ndim,
+            self.layout if layout is None else layout,
+            self.readonly if readonly is None else readonly,
+        )
+
+    def __str__(self):
+        ro = ", readonly" if self.readonly else ""
+        return "array(%s, %dd, %s%s)" % (self.dtype, self.ndim, self.layout, ro)
+
+
+# ---------------------------------------------------------------- iteration
+
+class RangeType(Type):
+    """The value of ``range(...)``: start, stop, step of one integer type."""
+
+    def __init__(self, dtype: Integer):
+        self.dtype = dtype
+
+    def __str__(self):
+        return "range_state_%s" % self.dtype
+
+
+class RangeIter(Type):
+    """The iterator over a range: a pointer to mutable (next, stop, step)."""
+
+    def __init__(self, dtype: Integer):
+        self.dtype = dtype
+        self.yield_type = dtype
+
+    def __str__(self):
+        return "range_iter_%s" % self.dtype
+
+
+class ArrayIter(Type):
+    """The iterator over the first dimension of an array."""
+
+    def __init__(self, array: Array):
+        self.array = array
+        self.yield_type = array.dtype if array.ndim == 1 else array.copy(ndim=array.ndim - 1, layout="A")
+
+    def __str__(self):
+        return "iter(%s)" % self.array
+
+
+class UniTupleIter(Type):
+    """The iterator over a homogeneous tuple."""
+
+    def __init__(self, tup: UniTuple):
+        self.tuple = tup
+        self.yield_type = tup.dtype
+
+    def __str__(self):
+        return "iter(%s)" % self.tuple
+
+
+# ---------------------------------------------------------------- callables and objects
+
+class Function(Type):
+    """A global callable typed by templates of the typing context (a builtin,
+    a math function, an operator). ``key`` is the Python object."""
+
+    def __init__(self, key, name: str | None = None):
+        self.key = key
+        self.name = name or _qualified_name(key)
+
+    @classmethod
+    def _key_from_args(cls, key, name=None):
+        return (_identity_key(key),)
+
+    def __str__(self):
+        return "function(%s)" % self.name
+
+
+class Module(Type):
+    """A Python module used as a namespace (``math``, ``numpy``)."""
+
+    def __init__(self, pymod):
+        self.pymod = pymod
+
+    @classmethod
+    def _key_from_args(cls, pymod):
+        return (pymod.__name__,)
+
+    def __str__(self):
+        return "module(%s)" % self.pymod.__name__
+
+
+class Dispatcher(Type):
+    """A jitted function used as a value inside another jitted function."""
+
+    def __init__(self, dispatcher):
+        self.dispatcher = dispatcher
+
+    @classmethod
+    def _key_from_args(cls, dispatcher):
+        return (id(dispatcher),)
+
+    def __str__(self):
+        return "dispatcher(%s)" % _qualified_name(self.dispatcher.py_func)
+
+
+class ExceptionClass(Type):
+    """An exception class (``ValueError``) used as a constant."""
+
+    def __init__(self, exc_class):
+        self.exc_class = exc_class
+
+    @classmethod
+    def _key_from_args(cls, exc_class):
+        return (exc_class,)
+
+    def __str__(self):
+        return "exception_class(%s)" % _qualified_name(self.exc_class)
+
+
+class ExceptionInstance(Type):
+    """An exception instance with constant arguments (``ValueError("x")``)."""
+
+    def __init__(self, exc_class):
+        self.exc_class = exc_class
+
+    @classmethod
+    def _key_from_args(cls, exc_class):
+        return (exc_class,)
+
+    def __str__(self):
+        return "exception(%s)" % _qualified_name(self.exc_class)
+
+
+def _identity_key(obj):
+    try:
+        hash(obj)
+        return obj
+    except TypeError:
+        return id(obj)
+
+
+def _qualified_name(obj) -> str:
+    mod = getattr(obj, "__module__", None) or ""
+    name = getattr(obj, "__qualname__", None) or getattr(obj, "__name__", None) or repr(obj)
+    if mod in ("builtins", ""):
+        return name
+    return "%s.%s" % (mod, name)
+
+
+# ---------------------------------------------------------------- instances
+
+unknown = Unknown()
+boolean = bool_ = Boolean()
+none = NoneType()
+
+int8, int16, int32, int64 = (Integer(b) for b in (8, 16, 32, 64))
+uint8, uint16, uint32, uint64 = (Integer(b, False) for b in (8, 16, 32, 64))
+intp, uintp = int64, uint64
+intc, uintc = int32, uint32
+byte = uint8
+float32, float64 = Float(32), Float(64)
+float_, double = float32, float64
+complex64, complex128 = Complex(64), Complex(128)
+
+signed_domain = (int8, int16, int32, int64)
+unsigned_domain = (uint8, uint16, uint32, uint64)
+integer_domain = signed_domain + unsigned_domain
+real_domain = (float32, float64)
+complex_domain = (complex64, complex128)
+number_domain = integer_domain + real_domain + complex_domain
+
+range_state64 = RangeType(int64)
+range_iter64 = RangeIter(int64)
+
+# ---------------------------------------------------------------- unification
+
+def unify_pair(a: Type, b: Type) -> Type | None:
+    """The least type both ``a`` and ``b`` convert to without loss, or None.
+
+    Used at control-flow merges and for return types; never goes down the
+    lattice (int64 and float64 unify to float64, not to int64).
+    """
+    if a is b:
+        return a
+    if isinstance(a, Unknown):
+        return b
+    if isinstance(b, Unknown):
+        return a
+    if isinstance(a, Number) and isinstance(b, Number):
+        from pycomp.frontend.typing.conversions import unify_numbers
+
+        return unify_numbers(a, b)
+    if isinstance(a, BaseTuple) and isinstance(b, BaseTuple) and len(a) == len(b):
+        parts = [unify_pair(x, y) for x, y in zip(a.types, b.types)]
+        if any(p is None for p in parts):
+            return None
+        return Tuple(parts)
+    if isinstance(a, Array) and isinstance(b, Array):
+        if a.dtype is b.dtype and a.ndim == b.ndim:
+            return Array(a.dtype, a.ndim, a.layout if a.layout == b.layout else "A",
+                         a.readonly or b.readonly)
+    return None
+
+
+# ---------------------------------------------------------------- textual form
+
+_SCALARS = {str(t): t for t in (boolean, none) + number_domain}
+_SCALARS["?"] = unknown
+
+
+class _TypeParser:
+    def __init__(self, text: str):
+        self.text = text
+        self.pos = 0
+
+    def error(self, what):
+        raise ValueError("cannot parse type %r at %d: %s" % (self.text, self.pos, what))
+
+    def skip(self):
+        while self.pos < len(self.text) and self.text[self.pos] == " ":
+            self.pos += 1
+
+    def word(self) -> str:
+        self.skip()
+        start = self.pos
+        while self.pos < len(self.text) and (self.text[self.pos].isalnum() or self.text[self.pos] in "_.?"):
+            self.pos += 1
+        if start == self.pos:
+            self.error("expected a name")
+        return self.text[start:self.pos]
+
+    def expect(self, ch):
+        self.skip()
+        if not self.text.startswith(ch, self.pos):
+            self.error("expected %r" % ch)
+        self.pos += len(ch)
+
+    def accept(self, ch) -> bool:
+        self.skip()
+        if self.text.startswith(ch, self.pos):
+            self.pos += len(ch)
+            return True
+        return False
+
+    def parse(self) -> Type:
+        name = self.word()
+        if name in _SCALARS:
+            return _SCALARS[name]
+        if name == "UniTuple":
+            self.expect("(")
+            dt = self.parse()
+            self.expect("x")
+            n = int(self.word())
+            self.expect(")")
+            return UniTuple(dt, n)
+        if name == "Tuple":
+            self.expect("(")
+            parts = []
+            if not self.accept(")"):
+                parts.append(self.parse())
+                while self.accept(","):
+                    parts.append(self.parse())
+                self.expect(")")
+            return Tuple(parts)
+        if name == "array":
+            self.expect("(")
+            dt = self.parse()
+            self.expect(",")
+            nd = self.word()
+            if not nd.endswith("d"):
+                self.error("expected ndim like 2d")
+            self.expect(",")
+            layout = self.word()
+            ro = False
+            if self.accept(","):
+                if self.word() != "readonly":
+                    self.error("expected readonly")
+                ro = True
+            self.expect(")")
+            return Array(dt, int(nd[:-1]), layout, ro)
+        if name.startswith("range_state_"):
+            return RangeType(_SCALARS[name[len("range_state_"):]])
+        if name.startswith("range_iter_"):
+            return RangeIter(_SCALARS[name[len("range_iter_"):]])
+        if name == "iter":
+            self.expect("(")
+            inner = self.parse()
+            self.expect(")")
+            return ArrayIter(inner) if isinstance(inner, Array) else UniTupleIter(inner)
+        if name in ("function", "module", "exception_class", "exception"):
+            self.expect("(")
+            path = self.word()
+            self.expect(")")
+            obj = _resolve_path(path)
+            if name == "function":
+                return Function(obj, path)
+            if name == "module":
+                return Module(obj)
+            if name == "exception_class":
+                return ExceptionClass(obj)
+            return ExceptionInstance(obj)
+        self.error("unknown type %r" % name)
+
+
+def _resolve_path(path: str):
+    import builtins
+    import importlib
+
+    if "." not in path:
+        if hasattr(builtins, path):
+            return getattr(builtins, path)
+        return importlib.import_module(path)
+    parts = path.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        for attr in parts[i:]:
+            obj = getattr(obj, attr)
+        return obj
+    raise ValueError("cannot resolve %r" % path)
+
+
+def parse_type(text: str) -> Type:
+    """Parse the textual form printed by ``str(type)``."""
+    p = _TypeParser(text)
+    t = p.parse()
+    p.skip()
+    if p.pos != len(text):
+        p.error("trailing text")
+    return t

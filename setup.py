@@ -1,0 +1,16 @@
+"""Build glue for the C extension(s) in csrc/; all metadata is in pyproject.toml."""
+
+import numpy as np
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "pycomp._helperlib",
+            sources=["csrc/_helperlib.c"],
+            include_dirs=[np.get_include()],
+            define_macros=[("NPY_NO_DEPRECATED_API", "NPY_2_0_API_VERSION")],
+            extra_compile_args=["-O2", "-std=c11"],
+        ),
+    ],
+)
