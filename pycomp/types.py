@@ -20,7 +20,7 @@ __all__ = [
     "Type", "Number", "Integer", "Float", "Complex", "Boolean", "NoneType",
     "BaseTuple", "UniTuple", "Tuple", "Array", "RangeType", "RangeIter",
     "ArrayIter", "UniTupleIter", "Function", "Module", "Dispatcher",
-    "ExceptionClass", "ExceptionInstance", "Unknown", "parse_type",
+    "ExceptionClass", "ExceptionInstance", "BoundFunction", "StringLiteral", "Unknown", "parse_type",
     "unify_pair", "boolean", "none", "unknown", "intp", "uintp",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
     "uint64", "float32", "float64", "complex64", "complex128",
@@ -311,6 +311,28 @@ class Function(Type):
 
     def __str__(self):
         return "function(%s)" % self.name
+
+
+class BoundFunction(Type):
+    """A method bound to a receiver (``arr.sum``): typed by ``template``
+    with the receiver type ``this``."""
+
+    def __init__(self, template, this: Type):
+        self.template = template
+        self.this = this
+
+    def __str__(self):
+        return "bound_function(%s.%s)" % (self.this, getattr(self.template, "key", "?"))
+
+
+class StringLiteral(Type):
+    """A constant string (exception messages, keyword names)."""
+
+    def __init__(self, value: str):
+        self.value = value
+
+    def __str__(self):
+        return "literal_str(%r)" % self.value
 
 
 class Module(Type):

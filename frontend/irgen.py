@@ -1,0 +1,546 @@
+"""IR generation: decoded bytecode + CFG -> the nb dialect in SSA form.
+
+Each basic block's instructions are executed symbolically over a stack of
+SSA values. Blocks with one predecessor inherit its stack and variables;
+blocks where paths merge get one block argument per stack slot and per local
+variable. Afterwards :func:`prune_block_args` removes the arguments that are
+trivial (the same value on every incoming edge) or dead, which leaves exactly
+the merges of the user's variables ("versions" in Numba's words).
+
+Globals and closure variables are frozen: numbers, strings and tuples of them
+become ``nb.const``, other objects (modules, functions, jitted functions,
+exception classes) ``nb.global``; ``module.attr`` on a frozen module is frozen
+too. Every op carries the source location of its instruction.
+"""
+
+from __future__ import annotations
+
+import builtins
+import types as pytypes
+
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr
+from xdsl.ir import Block, BlockArgument, SSAValue
+
+from pycomp.dialects import nb
+from pycomp.errors import Loc, UndefinedNameError, UnsupportedError
+from pycomp.frontend.bytecode import Instr, decode, version_info
+from pycomp.frontend.cfg import ControlFlowGraph
+
+__all__ = ["generate_ir", "FunctionIR", "prune_block_args", "is_literal"]
+
+_NULL = object()  # the NULL slot of the call protocol
+
+_UNARY = {"UNARY_NEGATIVE": "-", "UNARY_INVERT": "~", "UNARY_NOT": "not", "UNARY_POSITIVE": "+"}
+
+
+def is_literal(value) -> bool:
+    if isinstance(value, (bool, int, float, complex, str)) or value is None:
+        return True
+    return isinstance(value, tuple) and all(is_literal(v) for v in value)
+
+
+class FunctionIR:
+    """The product of IR generation: the module, its function and the CFG."""
+
+    def __init__(self, module: ModuleOp, func: nb.FuncOp, cfg: ControlFlowGraph, pyfunc):
+        self.module = module
+        self.func = func
+        self.cfg = cfg
+        self.pyfunc = pyfunc
+
+
+class _Generator:
+    def __init__(self, pyfunc, name: str | None):
+        self.pyfunc = pyfunc
+        self.code = pyfunc.__code__
+        self.filename = self.code.co_filename
+        self.vi = version_info()
+        if self.code.co_flags & (0x20 | 0x80 | 0x100 | 0x200):  # generator, coroutine, async gen
+            raise UnsupportedError("generators and coroutines are not supported",
+                                   Loc(self.filename, self.code.co_firstlineno, 0, self.code.co_name))
+        if self.code.co_flags & (0x04 | 0x08):  # *args, **kwargs
+            raise UnsupportedError("*args and **kwargs parameters are not supported yet",
+                                   Loc(self.filename, self.code.co_firstlineno, 0, self.code.co_name))
+        self.instrs = decode(self.code)
+        if getattr(self.code, "co_exceptiontable", b""):
+            line = self._first_handler_line()
+            raise UnsupportedError("try/except, with and other exception handling are not supported yet",
+                                   Loc(self.filename, line, 0, self.code.co_name))
+        self.cfg = ControlFlowGraph.from_instrs(self.instrs)
+        self.name = name or self.code.co_name
+        self._locs: dict[tuple[int, int], FileLineColLoc] = {}
+        self.argnames = list(self.code.co_varnames[: self.code.co_argcount + self.code.co_kwonlyargcount])
+        self.varnames = self._assigned_names()
+
+    def _first_handler_line(self) -> int:
+        import dis
+
+        for ins in dis.get_instructions(self.code):
+            if ins.opname in ("PUSH_EXC_INFO", "BEFORE_WITH", "SETUP_WITH", "CHECK_EXC_MATCH"):
+                return ins.positions.lineno or self.code.co_firstlineno
+        return self.code.co_firstlineno
+
+    def _assigned_names(self) -> list[str]:
+        names = list(self.argnames)
+        for ins in self.instrs:
+            if ins.op in ("STORE_FAST", "DELETE_FAST", "LOAD_FAST_AND_CLEAR") and ins.argval not in names:
+                names.append(ins.argval)
+        return names
+
+    # ------------------------------------------------------------ helpers
+    def loc(self, ins: Instr) -> Loc:
+        return Loc(self.filename, ins.line, ins.col, self.code.co_name)
+
+    def _xloc(self, ins: Instr) -> FileLineColLoc:
+        key = (ins.line, ins.col)
+        a = self._locs.get(key)
+        if a is None:
+            a = self._locs[key] = FileLineColLoc(StringAttr(self.filename), IntAttr(ins.line), IntAttr(ins.col))
+        return a
+
+    def add(self, block: Block, op, ins: Instr):
+        op.location = self._xloc(ins)
+        block.add_op(op)
+        return op
+
+    def freeze(self, block, name: str, value, ins: Instr) -> SSAValue:
+        if is_literal(value):
+            return self.add(block, nb.ConstOp(value), ins).result
+        return self.add(block, nb.GlobalOp(name, value), ins).result
+
+    def lookup_global(self, name: str, ins: Instr):
+        g = self.pyfunc.__globals__
+        if name in g:
+            return g[name]
+        b = g.get("__builtins__", builtins)
+        b = b.__dict__ if isinstance(b, pytypes.ModuleType) else b
+        if name in b:
+            return b[name]
+        raise UndefinedNameError("name '%s' is not defined" % name, self.loc(ins))
+
+    def lookup_deref(self, name: str, ins: Instr):
+        code = self.code
+        freevars = code.co_freevars
+        if name in freevars and self.pyfunc.__closure__ is not None:
+            cell = self.pyfunc.__closure__[freevars.index(name)]
+            try:
+                return cell.cell_contents
+            except ValueError:
+                pass
+        raise UndefinedNameError("free variable '%s' is not bound" % name, self.loc(ins))
+
+    # ------------------------------------------------------------ driver
+    def run(self) -> FunctionIR:
+        ukn = nb.UNKNOWN
+        func = nb.FuncOp(self.name, [ukn] * len(self.argnames), ukn, self.argnames)
+        func.attributes["nb.source"] = StringAttr(self.filename)
+        region = func.body
+        cfg = self.cfg
+        blocks: dict[int, Block] = {}
+        entry = region.block
+        for start in cfg.order:
+            blocks[start] = entry if start == cfg.entry else Block()
+            if start != cfg.entry:
+                region.add_block(blocks[start])
+        self.blocks = blocks
+        # entry stack depth of merge blocks is known once a predecessor is done
+        self.merge_layout: dict[int, int] = {}  # block -> stack depth
+        self.edge_state: dict[tuple[int, int], tuple[list, dict]] = {}
+
+        entry_locals = {n: entry.args[i] for i, n in enumerate(self.argnames)}
+        for start in cfg.order:
+            blk = cfg.blocks[start]
+            xblock = blocks[start]
+            if start == cfg.entry:
+                stack, local = [], dict(entry_locals)
+            elif len(blk.preds) == 1:
+                stack, local = self.edge_state[(blk.preds[0], start)]
+                stack, local = list(stack), dict(local)
+            else:
+                depth = self.merge_layout[start]
+                args = [xblock.insert_arg(ukn, i) for i in range(depth + len(self.varnames))]
+                stack = list(args[:depth])
+                local = {n: args[depth + i] for i, n in enumerate(self.varnames)}
+            self.exec_block(blk, xblock, stack, local)
+        prune_block_args(func)
+        module = ModuleOp([func])
+        return FunctionIR(module, func, cfg, self.pyfunc)
+
+    def edge_args(self, src_block: Block, ins: Instr, succ: int, stack: list, local: dict) -> list:
+        """Record the state flowing along an edge; return the branch operands."""
+        cfg = self.cfg
+        if len(cfg.blocks[succ].preds) == 1:
+            self.edge_state[(self._cur, succ)] = (list(stack), dict(local))
+            return []
+        self.merge_layout.setdefault(succ, len(stack))
+        if self.merge_layout[succ] != len(stack):
+            raise UnsupportedError("inconsistent stack depth at a merge", self.loc(ins))
+        vals = []
+        for v in stack:
+            if v is _NULL:
+                raise UnsupportedError("call protocol split across blocks", self.loc(ins))
+            vals.append(v)
+        for n in self.varnames:
+            v = local.get(n)
+            if v is None:
+                v = self.add(src_block, nb.UndefOp(n), ins).result
+                local[n] = v
+            vals.append(v)
+        return vals
+
+    # ------------------------------------------------------------ execution
+    def exec_block(self, blk, xb: Block, stack: list, local: dict):
+        self._cur = blk.start
+        self.kwnames: tuple = ()
+        for ins in blk.instrs:
+            handler = getattr(self, "op_" + ins.op, None)
+            if handler is None:
+                raise UnsupportedError("unsupported Python construct (bytecode %s)" % ins.op, self.loc(ins))
+            handler(xb, ins, stack, local)
+        last = blk.last
+        if not (last.is_jump or last.is_terminator):
+            succ = blk.succs[0]
+            args = self.edge_args(xb, last, succ, stack, local)
+            self.add(xb, nb.BranchOp(self.blocks[succ], args), last)
+
+    def pop(self, stack):
+        return stack.pop()
+
+    def op_LOAD_CONST(self, b, ins, stack, local):
+        v = ins.argval
+        if not is_literal(v):
+            raise UnsupportedError("unsupported constant %r" % (v,), self.loc(ins))
+        stack.append(self.add(b, nb.ConstOp(v), ins).result)
+
+    def op_LOAD_FAST(self, b, ins, stack, local):
+        v = local.get(ins.argval)
+        if v is None:
+            v = self.add(b, nb.UndefOp(ins.argval), ins).result
+        stack.append(v)
+
+    def op_LOAD_FAST_AND_CLEAR(self, b, ins, stack, local):
+        self.op_LOAD_FAST(b, ins, stack, local)
+        local.pop(ins.argval, None)
+
+    def op_STORE_FAST(self, b, ins, stack, local):
+        local[ins.argval] = stack.pop()
+
+    def op_DELETE_FAST(self, b, ins, stack, local):
+        local.pop(ins.argval, None)
+
+    def op_LOAD_GLOBAL(self, b, ins, stack, local):
+        stack.append(self.freeze(b, ins.argval, self.lookup_global(ins.argval, ins), ins))
+
+    def op_LOAD_DEREF(self, b, ins, stack, local):
+        stack.append(self.freeze(b, ins.argval, self.lookup_deref(ins.argval, ins), ins))
+
+    def op_LOAD_ASSERTION_ERROR(self, b, ins, stack, local):
+        stack.append(self.freeze(b, "AssertionError", AssertionError, ins))
+
+    def op_PUSH_NULL(self, b, ins, stack, local):
+        stack.append(_NULL)
+
+    def op_LOAD_ATTR(self, b, ins, stack, local):
+        obj = stack.pop()
+        owner = obj.owner if isinstance(obj, SSAValue) else None
+        if isinstance(owner, nb.GlobalOp) and isinstance(owner.value.data, pytypes.ModuleType):
+            mod = owner.value.data
+            if not hasattr(mod, ins.argval):
+                from pycomp.errors import TypingAttributeError
+
+                raise TypingAttributeError("module '%s' has no attribute '%s'" % (mod.__name__, ins.argval),
+                                           self.loc(ins))
+            val = self.freeze(b, "%s.%s" % (owner.var_name.data, ins.argval), getattr(mod, ins.argval), ins)
+        else:
+            val = self.add(b, nb.GetAttrOp(obj, ins.argval), ins).result
+        if ins.flag:
+            stack.extend([_NULL, val] if self.vi.null_first else [val, _NULL])
+        else:
+            stack.append(val)
+
+    def op_KW_NAMES(self, b, ins, stack, local):
+        self.kwnames = ins.argval
+
+    def _call(self, b, ins, stack, argc, kwnames):
+        args = stack[len(stack) - argc:] if argc else []
+        del stack[len(stack) - argc:]
+        upper = stack.pop()
+        lower = stack.pop()
+        if self.vi.null_first:  # [NULL, callable] or [method, self]
+            callee, self_arg = (upper, None) if lower is _NULL else (lower, upper)
+        else:  # [callable, NULL] or [callable, self]
+            callee, self_arg = lower, (None if upper is _NULL else upper)
+        if self_arg is not None:
+            args = [self_arg] + args
+        op = self.add(b, nb.CallOp(callee, args, kwnames), ins)
+        stack.append(op.result)
+
+    def op_CALL(self, b, ins, stack, local):
+        kw, self.kwnames = self.kwnames, ()
+        self._call(b, ins, stack, ins.arg, kw)
+
+    def op_CALL_KW(self, b, ins, stack, local):
+        names = stack.pop()
+        owner = names.owner
+        if not isinstance(owner, nb.ConstOp):
+            raise UnsupportedError("keyword names must be constant", self.loc(ins))
+        self._call(b, ins, stack, ins.arg, tuple(owner.value.data))
+
+    def op_CALL_FUNCTION_EX(self, b, ins, stack, local):
+        raise UnsupportedError("calls with *args or **kwargs are not supported yet", self.loc(ins))
+
+    def op_BINARY_OP(self, b, ins, stack, local):
+        rhs = stack.pop()
+        lhs = stack.pop()
+        sym = ins.argval
+        if sym.endswith("=") and sym not in ("==", "!=", "<=", ">="):
+            op = nb.InplaceBinOp(sym[:-1], lhs, rhs)
+        else:
+            op = nb.BinOp(sym, lhs, rhs)
+        stack.append(self.add(b, op, ins).result)
+
+    def op_COMPARE_OP(self, b, ins, stack, local):
+        rhs = stack.pop()
+        lhs = stack.pop()
+        stack.append(self.add(b, nb.BinOp(ins.argval, lhs, rhs), ins).result)
+
+    def op_IS_OP(self, b, ins, stack, local):
+        rhs = stack.pop()
+        lhs = stack.pop()
+        stack.append(self.add(b, nb.BinOp("is not" if ins.arg else "is", lhs, rhs), ins).result)
+
+    def op_CONTAINS_OP(self, b, ins, stack, local):
+        rhs = stack.pop()
+        lhs = stack.pop()
+        stack.append(self.add(b, nb.BinOp("not in" if ins.arg else "in", lhs, rhs), ins).result)
+
+    def _unary(self, b, ins, stack, local):
+        v = stack.pop()
+        stack.append(self.add(b, nb.UnaryOp(_UNARY[ins.op], v), ins).result)
+
+    op_UNARY_NEGATIVE = op_UNARY_INVERT = op_UNARY_NOT = op_UNARY_POSITIVE = _unary
+
+    def op_CALL_INTRINSIC_1(self, b, ins, stack, local):
+        if ins.argval == "INTRINSIC_UNARY_POSITIVE":
+            v = stack.pop()
+            stack.append(self.add(b, nb.UnaryOp("+", v), ins).result)
+            return
+        raise UnsupportedError("unsupported construct (%s)" % ins.argval, self.loc(ins))
+
+    def op_BINARY_SUBSCR(self, b, ins, stack, local):
+        idx = stack.pop()
+        obj = stack.pop()
+        stack.append(self.add(b, nb.GetItemOp(obj, idx), ins).result)
+
+    def op_STORE_SUBSCR(self, b, ins, stack, local):
+        idx = stack.pop()
+        obj = stack.pop()
+        val = stack.pop()
+        self.add(b, nb.SetItemOp(obj, idx, val), ins)
+
+    def op_BUILD_TUPLE(self, b, ins, stack, local):
+        n = ins.arg
+        items = stack[len(stack) - n:] if n else []
+        del stack[len(stack) - n:]
+        stack.append(self.add(b, nb.BuildTupleOp(items), ins).result)
+
+    def op_UNPACK_SEQUENCE(self, b, ins, stack, local):
+        v = stack.pop()
+        op = self.add(b, nb.UnpackOp(v, ins.arg), ins)
+        stack.extend(reversed(op.outs))
+
+    def op_COPY(self, b, ins, stack, local):
+        stack.append(stack[-ins.arg])
+
+    def op_SWAP(self, b, ins, stack, local):
+        stack[-1], stack[-ins.arg] = stack[-ins.arg], stack[-1]
+
+    def op_POP_TOP(self, b, ins, stack, local):
+        stack.pop()
+
+    def op_GET_ITER(self, b, ins, stack, local):
+        v = stack.pop()
+        stack.append(self.add(b, nb.GetIterOp(v), ins).result)
+
+    def op_END_FOR(self, b, ins, stack, local):  # only reached if not skipped
+        stack.pop()
+        if self.vi.for_iter_exit_skips == ("END_FOR",):
+            stack.pop()
+
+    # ------------------------------------------------------------ terminators
+    def _succs(self, ins):
+        blk = self.cfg.blocks[self._cur]
+        return blk.succs
+
+    def op_RETURN_VALUE(self, b, ins, stack, local):
+        self.add(b, nb.ReturnOp(stack.pop()), ins)
+
+    def op_JUMP(self, b, ins, stack, local):
+        succ = ins.argval
+        args = self.edge_args(b, ins, succ, stack, local)
+        self.add(b, nb.BranchOp(self.blocks[succ], args), ins)
+
+    def _cond_branch(self, b, ins, cond, true_succ, true_stack, false_succ, false_stack, local):
+        if true_succ == false_succ:
+            args = self.edge_args(b, ins, true_succ, true_stack, local)
+            self.add(b, nb.BranchOp(self.blocks[true_succ], args), ins)
+            return
+        targs = self.edge_args(b, ins, true_succ, true_stack, local)
+        fargs = self.edge_args(b, ins, false_succ, false_stack, local)
+        self.add(b, nb.CondBranchOp(cond, self.blocks[true_succ], targs, self.blocks[false_succ], fargs), ins)
+
+    def _fallthrough(self, ins):
+        succs = self._succs(ins)
+        return next((s for s in succs if s != ins.argval), ins.argval)
+
+    def op_POP_JUMP_IF_TRUE(self, b, ins, stack, local):
+        cond = self.add(b, nb.TruthOp(stack.pop()), ins).result
+        self._cond_branch(b, ins, cond, ins.argval, stack, self._fallthrough(ins), stack, local)
+
+    def op_POP_JUMP_IF_FALSE(self, b, ins, stack, local):
+        cond = self.add(b, nb.TruthOp(stack.pop()), ins).result
+        self._cond_branch(b, ins, cond, self._fallthrough(ins), stack, ins.argval, stack, local)
+
+    def _none_test(self, b, ins, stack, op):
+        v = stack.pop()
+        none = self.add(b, nb.ConstOp(None), ins).result
+        return self.add(b, nb.BinOp(op, v, none), ins).result
+
+    def op_POP_JUMP_IF_NONE(self, b, ins, stack, local):
+        cond = self._none_test(b, ins, stack, "is")
+        self._cond_branch(b, ins, cond, ins.argval, stack, self._fallthrough(ins), stack, local)
+
+    def op_POP_JUMP_IF_NOT_NONE(self, b, ins, stack, local):
+        cond = self._none_test(b, ins, stack, "is not")
+        self._cond_branch(b, ins, cond, ins.argval, stack, self._fallthrough(ins), stack, local)
+
+    def op_JUMP_IF_TRUE_OR_POP(self, b, ins, stack, local):
+        cond = self.add(b, nb.TruthOp(stack[-1]), ins).result
+        self._cond_branch(b, ins, cond, ins.argval, stack, self._fallthrough(ins), stack[:-1], local)
+
+    def op_JUMP_IF_FALSE_OR_POP(self, b, ins, stack, local):
+        cond = self.add(b, nb.TruthOp(stack[-1]), ins).result
+        self._cond_branch(b, ins, cond, self._fallthrough(ins), stack[:-1], ins.argval, stack, local)
+
+    def op_FOR_ITER(self, b, ins, stack, local):
+        it = stack[-1]
+        nxt = self.add(b, nb.IterNextOp(it), ins)
+        body = self._fallthrough(ins)
+        self._cond_branch(b, ins, nxt.valid, body, stack + [nxt.item], ins.argval, stack[:-1], local)
+
+    def op_RAISE_VARARGS(self, b, ins, stack, local):
+        if ins.arg == 0:
+            raise UnsupportedError("bare 'raise' (re-raise) is not supported", self.loc(ins))
+        if ins.arg == 2:
+            stack.pop()  # the cause: not kept
+        self.add(b, nb.RaiseOp(stack.pop()), ins)
+
+
+def prune_block_args(func: nb.FuncOp) -> None:
+    """Remove block arguments that are trivial (one incoming value besides
+    themselves) or dead (used only to feed other dead arguments)."""
+    blocks = list(func.body.blocks)
+    entry = blocks[0]
+    # incoming[(block, i)] = list of (terminator, operand index)
+    changed = True
+    while changed:
+        changed = False
+        incoming = _incoming_edges(blocks)
+        for blk in blocks[1:]:
+            for arg in list(blk.args):
+                vals = {term.operands[k] for term, k in incoming[blk].get(arg.index, [])}
+                vals.discard(arg)
+                if len(vals) == 1:
+                    (v,) = vals
+                    arg.replace_all_uses_with(v)
+                    _erase_arg(blk, arg, incoming[blk])
+                    changed = True
+                    break
+            if changed:
+                break
+    # dead arguments: liveness through branch operands
+    incoming = _incoming_edges(blocks)
+    live: set = set()
+    work = []
+    for blk in blocks[1:]:
+        for arg in blk.args:
+            if any(not _is_branch(u.operation) for u in arg.uses):
+                live.add(arg)
+                work.append(arg)
+    # an argument fed by a live argument's edge keeps its source live
+    feeds: dict = {}
+    for blk in blocks[1:]:
+        for arg in blk.args:
+            for term, k in incoming[blk].get(arg.index, []):
+                src = term.operands[k]
+                feeds.setdefault(arg, []).append(src)
+    while work:
+        a = work.pop()
+        for src in feeds.get(a, []):
+            if src not in live and isinstance(src, BlockArgument) and src.block is not entry:
+                live.add(src)
+                work.append(src)
+    for blk in blocks[1:]:
+        for arg in reversed(list(blk.args)):
+            if arg not in live:
+                incoming = _incoming_edges(blocks)
+                _erase_arg(blk, arg, incoming[blk])
+    # drop unused undef ops
+    for blk in blocks:
+        for op in list(blk.ops):
+            if isinstance(op, nb.UndefOp) and not op.result.uses:
+                op.detach()
+                op.erase()
+
+
+def _is_branch(op) -> bool:
+    return isinstance(op, (nb.BranchOp, nb.CondBranchOp))
+
+
+def _incoming_edges(blocks):
+    incoming = {blk: {} for blk in blocks}
+    for blk in blocks:
+        term = blk.last_op
+        if isinstance(term, nb.BranchOp):
+            for i, _ in enumerate(term.arguments):
+                incoming[term.dest].setdefault(i, []).append((term, i))
+        elif isinstance(term, nb.CondBranchOp):
+            base = 1
+            for i, _ in enumerate(term.then_arguments):
+                incoming[term.then_block].setdefault(i, []).append((term, base + i))
+            base = 1 + len(term.then_arguments)
+            for i, _ in enumerate(term.else_arguments):
+                incoming[term.else_block].setdefault(i, []).append((term, base + i))
+    return incoming
+
+
+def _erase_arg(blk: Block, arg, incoming_for_block) -> None:
+    """Remove ``arg`` and the matching operand of every branch into ``blk``."""
+    idx = arg.index
+    terms = {term for term, _ in incoming_for_block.get(idx, [])}
+    for term in terms:
+        _rebuild_branch(term, blk, idx)
+    blk.erase_arg(arg, safe_erase=False)
+
+
+def _rebuild_branch(term, dest: Block, drop: int) -> None:
+    if isinstance(term, nb.BranchOp):
+        args = [a for i, a in enumerate(term.arguments) if i != drop]
+        new = nb.BranchOp(dest, args)
+    else:
+        targs, fargs = list(term.then_arguments), list(term.else_arguments)
+        if term.then_block is dest:
+            targs = [a for i, a in enumerate(targs) if i != drop]
+        if term.else_block is dest:
+            fargs = [a for i, a in enumerate(fargs) if i != drop]
+        new = nb.CondBranchOp(term.cond, term.then_block, targs, term.else_block, fargs)
+    new.location = term.location
+    blk = term.parent_block()
+    blk.insert_op_before(new, term)
+    term.detach()
+    term.erase()
+
+
+def generate_ir(pyfunc, name: str | None = None) -> FunctionIR:
+    """Decode ``pyfunc``'s bytecode and build its nb-dialect function."""
+    return _Generator(pyfunc, name).run()

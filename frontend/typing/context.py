@@ -1,0 +1,131 @@
+"""The typing context: resolves calls, operators and attributes to
+signatures using the templates of a :class:`Registry`.
+
+Results are memoized per (key, argument types), so a function typed many
+times costs one template evaluation per distinct signature. Failures raise
+:class:`~pycomp.errors.TypingError` listing the candidates that were tried.
+"""
+
+from __future__ import annotations
+
+from pycomp import types as ty
+from pycomp.errors import TypingAttributeError, TypingError
+from pycomp.frontend.typing.templates import Registry, builtin_registry
+from pycomp.signature import Signature
+
+__all__ = ["TypingContext", "typeof_constant"]
+
+
+def typeof_constant(value) -> ty.Type:
+    """The type of a Python literal inside compiled code."""
+    if value is None:
+        return ty.none
+    if isinstance(value, bool):
+        return ty.boolean
+    if isinstance(value, int):
+        if -(1 << 63) <= value < (1 << 63):
+            return ty.int64
+        if value < (1 << 64):
+            return ty.uint64
+        raise TypingError("integer constant %d does not fit in 64 bits" % value)
+    if isinstance(value, float):
+        return ty.float64
+    if isinstance(value, complex):
+        return ty.complex128
+    if isinstance(value, tuple):
+        return ty.Tuple([typeof_constant(v) for v in value])
+    if isinstance(value, str):
+        return ty.StringLiteral(value)
+    raise TypingError("constant %r of type %s is not supported" % (value, type(value).__name__))
+
+
+class TypingContext:
+    def __init__(self, registries: list[Registry] | None = None):
+        self.registries = registries or [builtin_registry]
+        self._global_cache: dict = {}
+        self._op_cache: dict = {}
+        self._attr_cache: dict = {}
+        self._templates: dict = {}
+
+    def _instances(self, classes):
+        out = []
+        for c in classes:
+            inst = self._templates.get(c)
+            if inst is None:
+                inst = self._templates[c] = c(self)
+            out.append(inst)
+        return out
+
+    # ------------------------------------------------------------ calls
+    def global_templates(self, key):
+        classes = []
+        for reg in self.registries:
+            try:
+                classes.extend(reg.globals.get(key, ()))
+            except TypeError:
+                classes.extend(reg.globals.get(id(key), ()))
+        return self._instances(classes)
+
+    def op_templates(self, op: str):
+        classes = []
+        for reg in self.registries:
+            classes.extend(reg.ops.get(op, ()))
+        return self._instances(classes)
+
+    def is_known_global(self, obj) -> bool:
+        return bool(self.global_templates(obj))
+
+    def resolve_templates(self, what: str, templates, args: tuple, kws: dict) -> Signature:
+        kwkey = tuple(sorted(kws.items()))
+        for t in templates:
+            sig = t.apply(args, dict(kws))
+            if sig is not None:
+                return sig
+        cands = [c for t in templates for c in t.describe()][:6]
+        argdesc = ", ".join([str(a) for a in args] + ["%s=%s" % kv for kv in kwkey])
+        notes = ["argument types: (%s)" % argdesc]
+        if cands:
+            notes.append("candidates tried: " + "; ".join(cands))
+        raise TypingError("no implementation of %s for these argument types" % what, notes=notes)
+
+    def resolve_call(self, fnty: ty.Type, args: tuple, kws: dict) -> Signature:
+        """The signature of calling a value of type ``fnty``."""
+        key = (fnty, args, tuple(sorted(kws.items())))
+        sig = self._global_cache.get(key)
+        if sig is not None:
+            return sig
+        if isinstance(fnty, ty.Function):
+            templates = self.global_templates(fnty.key)
+            sig = self.resolve_templates(fnty.name + "()", templates, args, kws)
+        elif isinstance(fnty, ty.BoundFunction):
+            templates = self._instances([fnty.template])
+            sig = self.resolve_templates(str(fnty), templates, args, kws)
+        else:
+            raise TypingError("a value of type %s is not callable" % fnty)
+        self._global_cache[key] = sig
+        return sig
+
+    def resolve_op(self, op: str, args: tuple) -> Signature:
+        key = (op, args)
+        sig = self._op_cache.get(key)
+        if sig is None:
+            templates = self.op_templates(op)
+            what = "operator %r" % op.replace("unary", "") if op not in ("getitem", "setitem", "truth") else op
+            sig = self.resolve_templates(what, templates, args, {})
+            self._op_cache[key] = sig
+        return sig
+
+    # ------------------------------------------------------------ attributes
+    def resolve_getattr(self, value_type: ty.Type, attr: str) -> ty.Type:
+        key = (value_type, attr)
+        found = self._attr_cache.get(key)
+        if found is not None:
+            return found
+        for reg in self.registries:
+            for tmpl_cls in reg.attrs:
+                if isinstance(value_type, tmpl_cls.key):
+                    res = self._instances([tmpl_cls])[0].resolve(value_type, attr)
+                    if res is not None:
+                        self._attr_cache[key] = res
+                        return res
+        raise TypingAttributeError("unknown attribute '%s' of type %s" % (attr, value_type))

@@ -1,0 +1,163 @@
+"""Typing templates and the registry they are declared in.
+
+A template answers "what is the signature of calling ``key`` with these
+argument types?":
+
+- :class:`ConcreteTemplate` lists ``cases``; the best one by conversion
+  rating wins (ties: the first declared, as in Numba's typing templates);
+- :class:`AbstractTemplate` computes a signature in ``generic(args, kws)``;
+- :class:`CallableTemplate` returns, from ``generic()``, a typer function
+  whose parameters mirror the Python function's (so keywords and defaults
+  follow Python's rules);
+- :class:`AttributeTemplate` resolves ``value.attr`` for one type class via
+  ``resolve_<attr>(ty)`` methods.
+
+Templates are registered in a :class:`Registry` with :meth:`Registry.register_global`
+(calls of a Python object: ``len``, ``math.sqrt``), :meth:`Registry.register_op`
+(operators: "+", "<", "unary-", "getitem", "truth", ...) and
+:meth:`Registry.register_attr`. The builtin and math declarations use the same
+registry that the extension API exposes.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+from pycomp import types as ty
+from pycomp.frontend.typing.conversions import rate_arguments
+from pycomp.signature import Signature
+
+__all__ = [
+    "Signature", "signature", "Template", "ConcreteTemplate", "AbstractTemplate",
+    "CallableTemplate", "AttributeTemplate", "Registry", "builtin_registry",
+]
+
+
+def signature(return_type, *args, recvr=None) -> Signature:
+    return Signature(return_type, tuple(args), recvr)
+
+
+class Template:
+    """Base of every typing template. ``key`` is what it types."""
+
+    key = None
+
+    def __init__(self, context):
+        self.context = context
+
+    def apply(self, args: tuple, kws: dict) -> Signature | None:
+        raise NotImplementedError
+
+    def describe(self) -> list[str]:
+        """Human-readable candidate signatures, for error messages."""
+        return [type(self).__name__]
+
+
+class ConcreteTemplate(Template):
+    cases: list[Signature] = []
+
+    def apply(self, args, kws):
+        if kws:
+            return None
+        best = None
+        for case in self.cases:
+            r = rate_arguments(args, case.args)
+            if r is not None and (best is None or r.key() < best[0]):
+                best = (r.key(), case)
+        return best[1] if best else None
+
+    def describe(self):
+        return [str(c) for c in self.cases]
+
+
+class AbstractTemplate(Template):
+    def generic(self, args, kws) -> Signature | None:
+        raise NotImplementedError
+
+    def apply(self, args, kws):
+        return self.generic(args, kws)
+
+
+class CallableTemplate(Template):
+    """``generic()`` returns a typer ``f(*arg_types)`` with the Python
+    function's parameter names and defaults; it returns the result type."""
+
+    def generic(self):
+        raise NotImplementedError
+
+    def apply(self, args, kws):
+        typer = self.generic()
+        pysig = inspect.signature(typer)
+        try:
+            bound = pysig.bind(*args, **kws)
+        except TypeError:
+            return None
+        ret = typer(*bound.args, **bound.kwargs)
+        if ret is None:
+            return None
+        if isinstance(ret, Signature):
+            return ret
+        folded = []
+        for name, param in pysig.parameters.items():
+            if name in bound.arguments:
+                folded.append(bound.arguments[name])
+        return Signature(ret, tuple(folded))
+
+    def describe(self):
+        return ["%s%s" % (getattr(self.key, "__name__", self.key), inspect.signature(self.generic()))]
+
+
+class AttributeTemplate:
+    """Resolves attributes of values of type class ``key``."""
+
+    key: type = None
+
+    def __init__(self, context):
+        self.context = context
+
+    def resolve(self, value_type, attr: str):
+        fn = getattr(self, "resolve_" + attr, None)
+        if fn is not None:
+            return fn(value_type)
+        return self.generic_resolve(value_type, attr)
+
+    def generic_resolve(self, value_type, attr):
+        return None
+
+
+class Registry:
+    """Typing declarations: global functions, operators and attributes."""
+
+    def __init__(self):
+        self.globals: dict = {}  # python object -> [template classes]
+        self.ops: dict[str, list] = {}
+        self.attrs: list = []
+
+    def register_global(self, key, template=None):
+        def deco(tmpl):
+            tmpl.key = key
+            self.globals.setdefault(_gkey(key), []).append(tmpl)
+            return tmpl
+        return deco(template) if template is not None else deco
+
+    def register_op(self, op: str, template=None):
+        def deco(tmpl):
+            tmpl.key = op
+            self.ops.setdefault(op, []).append(tmpl)
+            return tmpl
+        return deco(template) if template is not None else deco
+
+    def register_attr(self, template):
+        self.attrs.append(template)
+        return template
+
+
+def _gkey(obj):
+    try:
+        hash(obj)
+        return obj
+    except TypeError:
+        return id(obj)
+
+
+builtin_registry = Registry()

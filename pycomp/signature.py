@@ -1,0 +1,65 @@
+"""Function signatures: a return type and argument types.
+
+``Signature`` is what typing templates return and what ``@jit("...")``
+accepts. ``parse_signature("float64(float64, int32)")`` reads the textual
+form; a signature without a return type (``"(int64, int64)"``) leaves
+``return_type`` as None, to be inferred.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pycomp import types as ty
+
+__all__ = ["Signature", "parse_signature", "as_signature"]
+
+
+@dataclass(frozen=True)
+class Signature:
+    return_type: ty.Type | None
+    args: tuple
+    #: for methods: the receiver type, passed as the first argument
+    recvr: ty.Type | None = None
+
+    def __str__(self):
+        ret = "" if self.return_type is None else str(self.return_type)
+        return "%s(%s)" % (ret, ", ".join(str(a) for a in self.args))
+
+    def replace(self, **kw) -> "Signature":
+        d = {"return_type": self.return_type, "args": self.args, "recvr": self.recvr}
+        d.update(kw)
+        return Signature(**d)
+
+
+def parse_signature(text: str) -> Signature:
+    text = text.strip()
+    lp = text.find("(")
+    if lp < 0 or not text.endswith(")"):
+        raise ValueError("a signature looks like 'float64(float64, int32)', not %r" % text)
+    ret = ty.parse_type(text[:lp].strip()) if text[:lp].strip() else None
+    inner = text[lp + 1:-1]
+    args = []
+    depth, start = 0, 0
+    for i, ch in enumerate(inner):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            args.append(inner[start:i])
+            start = i + 1
+    if inner[start:].strip():
+        args.append(inner[start:])
+    return Signature(ret, tuple(ty.parse_type(a.strip()) for a in args))
+
+
+def as_signature(sig) -> Signature:
+    """Accept a Signature, a string, or a tuple of argument types."""
+    if isinstance(sig, Signature):
+        return sig
+    if isinstance(sig, str):
+        return parse_signature(sig)
+    if isinstance(sig, (tuple, list)):
+        return Signature(None, tuple(sig))
+    raise TypeError("not a signature: %r" % (sig,))

@@ -1,0 +1,614 @@
+"""Differential tests: scalar arithmetic, bitwise operators, comparisons and
+boolean operators on int, float, complex and bool, and on NumPy scalars."""
+
+import math
+
+import numpy as np
+import pytest
+
+from support import check, cpython_differs, typeof, types, wrap_int64
+
+# ------------------------------------------------------------------ operators
+
+
+def add(a, b):
+    return a + b
+
+
+def sub(a, b):
+    return a - b
+
+
+def mul(a, b):
+    return a * b
+
+
+def truediv(a, b):
+    return a / b
+
+
+def floordiv(a, b):
+    return a // b
+
+
+def mod(a, b):
+    return a % b
+
+
+def power(a, b):
+    return a ** b
+
+
+def divmod_(a, b):
+    return divmod(a, b)
+
+
+ARITH = [add, sub, mul, truediv, floordiv, mod]
+ARITH_IDS = [f.__name__ for f in ARITH]
+
+INT_PAIRS = [(7, 3), (-7, 3), (7, -3), (-7, -3), (0, 5), (6, 3), (-6, 3), (1, 1),
+             (2**40 + 17, 1000), (-(2**40) - 17, 999), (12345, -1)]
+FLOAT_PAIRS = [(7.5, 2.0), (-7.5, 2.0), (7.5, -2.0), (-7.5, -2.0), (0.1, 0.3),
+               (-0.0, 2.0), (0.0, -2.0), (1e300, 1e-10), (5.0, 0.3), (-5.0, 0.3),
+               (1e-300, 3.0), (float("inf"), 2.0), (2.0, float("inf")),
+               (-2.0, float("inf")), (float("nan"), 1.0), (3.0, 3.0)]
+
+
+@pytest.mark.parametrize("op", ARITH, ids=ARITH_IDS)
+@pytest.mark.parametrize("a,b", INT_PAIRS)
+def test_int_arith(op, a, b):
+    check(op, a, b)
+
+
+@pytest.mark.parametrize("op", ARITH, ids=ARITH_IDS)
+@pytest.mark.parametrize("a,b", FLOAT_PAIRS)
+def test_float_arith(op, a, b):
+    check(op, a, b)
+
+
+@pytest.mark.parametrize("a,b", INT_PAIRS + FLOAT_PAIRS[:12])
+def test_divmod(a, b):
+    check(divmod_, a, b)
+
+
+@pytest.mark.parametrize("a,b", [(7, 2), (6, 3), (-7, 2), (1, 3), (0, -4)])
+def test_int_truediv_gives_float(a, b):
+    assert isinstance(check(truediv, a, b), float)
+
+
+COMPLEX_PAIRS = [(1 + 2j, 3 - 4j), (-1.5 + 0.5j, 2j), (0j, 1 + 1j), (1e10 + 1j, 1e-10 - 2j)]
+
+
+@pytest.mark.parametrize("op", [add, sub, mul, truediv], ids=["add", "sub", "mul", "truediv"])
+@pytest.mark.parametrize("a,b", COMPLEX_PAIRS)
+def test_complex_arith(op, a, b):
+    check(op, a, b)
+
+
+@pytest.mark.parametrize("a,b", [(1 + 2j, 2), (1 + 2j, 3 - 1j), (-1.5 + 0.5j, 0.5 + 0.25j), (2j, 0)])
+def test_complex_power(a, b):
+    check(power, a, b, rtol=1e-9)
+
+
+MIXED = [
+    (3, 2.5), (2.5, 3), (-7, 2.0), (7.0, -2), (2**53 + 1, 1.0),  # int/float -> float
+    (3, 1 + 2j), (1 + 2j, 3), (2.5, 1 - 1j), (1 - 1j, 2.5),      # -> complex
+    (True, 3), (3, False), (True, 2.5), (-2.5, True), (True, 1j),  # bool promotes
+]
+
+
+@pytest.mark.parametrize("op", [add, sub, mul, truediv], ids=["add", "sub", "mul", "truediv"])
+@pytest.mark.parametrize("a,b", MIXED)
+def test_mixed_promotion(op, a, b):
+    if b == 0:
+        pytest.skip("division by zero is tested separately")
+    check(op, a, b)
+
+
+@pytest.mark.parametrize("op", [floordiv, mod], ids=["floordiv", "mod"])
+@pytest.mark.parametrize("a,b", [(-7, 2.0), (7.0, -2), (7, 2.5), (-7, 2.5), (True, 2.0), (9, True)])
+def test_mixed_floordiv_mod(op, a, b):
+    check(op, a, b)
+
+
+# ------------------------------------------------------------------ zero division
+
+def test_int_floordiv_by_zero():
+    # Numba's message ("integer division by zero") differs from CPython's
+    check(floordiv, 1, 0, match_message=False)
+
+
+def test_int_mod_by_zero():
+    check(mod, -5, 0)
+
+
+def test_int_truediv_by_zero():
+    check(truediv, 5, 0)
+
+
+def test_int_divmod_by_zero():
+    check(divmod_, 5, 0, match_message=False)
+
+
+@pytest.mark.parametrize("op", [truediv, floordiv, mod, divmod_], ids=["truediv", "floordiv", "mod", "divmod"])
+@pytest.mark.parametrize("a,b", [(1.0, 0.0), (-1.5, -0.0), (0.0, 0.0), (3, 0.0), (2.5, 0)])
+def test_float_division_by_zero(op, a, b):
+    # the class is ZeroDivisionError everywhere; CPython's messages name the
+    # operation ("float floor division by zero"), compiled code's may not
+    check(op, a, b, match_message=False)
+
+
+def test_complex_division_by_zero():
+    check(truediv, 1 + 1j, 0j)
+
+
+# ------------------------------------------------------------------ fixed-width ints
+
+@cpython_differs("int64 arithmetic wraps around instead of growing")
+@pytest.mark.parametrize("op,a,b", [
+    (mul, 2**62, 4),
+    (mul, 2**62, 3),
+    (add, 2**63 - 1, 1),
+    (sub, -(2**63), 1),
+    (mul, -(2**63), -1),
+    (mul, 3037000500, 3037000500),
+], ids=["2**62*4", "2**62*3", "max+1", "min-1", "min*-1", "square"])
+def test_int64_wraparound(op, a, b):
+    check(op, a, b, expected=wrap_int64(op(a, b)))
+
+
+def wrap_constants():
+    x = 2**62
+    return x * 4 + 5
+
+
+@cpython_differs("int64 arithmetic wraps around instead of growing")
+def test_int64_wraparound_constants():
+    check(wrap_constants, expected=5)
+
+
+def negate(a):
+    return -a
+
+
+@cpython_differs("int64 arithmetic wraps around instead of growing")
+def test_negate_int64_min():
+    check(negate, -(2**63), expected=-(2**63))
+
+
+# ------------------------------------------------------------------ power
+
+@pytest.mark.parametrize("a,b", [(2, 0), (2, 10), (-3, 3), (-3, 4), (0, 0), (0, 5), (7, 1), (1, 63), (-1, 63), (3, 39)])
+def test_int_power(a, b):
+    check(power, a, b)
+
+
+@cpython_differs("int ** int is int64 even for negative exponents: "
+                 "the result truncates toward zero (CPython gives a float)")
+@pytest.mark.parametrize("a,b", [(2, -1), (-2, -2), (1, -3), (-1, -3), (-1, -4), (10, -2)])
+def test_int_power_negative_exponent(a, b):
+    check(power, a, b, expected=int(a ** b))
+
+
+def test_int_power_zero_to_negative():
+    # CPython says "0.0 cannot be raised...", compiled code "0 cannot ..."
+    check(power, 0, -1, match_message=False)
+
+
+@pytest.mark.parametrize("a,b", [(2.0, 3), (2.0, -1), (-2.0, -3), (2, 0.5), (2.5, 1.5), (9.0, 0.5),
+                                 (1e10, -3.0), (-2.0, 3.0), (0.0, 0.0), (float("inf"), -1.0),
+                                 (4, -0.5), (-8.0, 2), (1.0, float("nan"))])
+def test_float_power(a, b):
+    check(power, a, b)
+
+
+def negative_base_fractional_power(a):
+    return a ** (1.0 / 3.0)
+
+
+@cpython_differs("float ** float stays float: a negative base with a "
+                 "fractional exponent gives nan (CPython returns a complex)")
+def test_float_power_negative_base_fractional():
+    check(negative_base_fractional_power, -8.0, expected=float("nan"))
+
+
+def square(a):
+    return a ** 2
+
+
+def cube(a):
+    return a ** 3
+
+
+def reciprocal(a):
+    return a ** -1
+
+
+def root(a):
+    return a ** 0.5
+
+
+@pytest.mark.parametrize("func", [square, cube, reciprocal, root])
+@pytest.mark.parametrize("a", [3.0, -2.5, 0.5, 1e100])
+def test_float_power_constant_exponent(func, a):
+    if func is root and a < 0:
+        pytest.skip("negative base")
+    check(func, a)
+
+
+@pytest.mark.parametrize("func", [square, cube])
+@pytest.mark.parametrize("a", [3, -7, 0, 2**20])
+def test_int_power_constant_exponent(func, a):
+    check(func, a)
+
+
+# ------------------------------------------------------------------ bitwise
+
+def bitand(a, b):
+    return a & b
+
+
+def bitor(a, b):
+    return a | b
+
+
+def bitxor(a, b):
+    return a ^ b
+
+
+def lshift(a, b):
+    return a << b
+
+
+def rshift(a, b):
+    return a >> b
+
+
+def invert(a):
+    return ~a
+
+
+BIT_PAIRS = [(12, 10), (-12, 10), (12, -10), (-1, 255), (0, 0), (2**40 + 5, 2**33 + 7), (-(2**62), 2**62 - 1)]
+
+
+@pytest.mark.parametrize("op", [bitand, bitor, bitxor], ids=["and", "or", "xor"])
+@pytest.mark.parametrize("a,b", BIT_PAIRS)
+def test_bitwise(op, a, b):
+    check(op, a, b)
+
+
+@pytest.mark.parametrize("op", [bitand, bitor, bitxor], ids=["and", "or", "xor"])
+@pytest.mark.parametrize("a,b", [(True, False), (True, True), (False, False)])
+def test_bitwise_bool_stays_bool(op, a, b):
+    check(op, a, b)
+
+
+@pytest.mark.parametrize("a,b", [(1, 0), (1, 10), (3, 40), (-5, 3), (1, 62), (-1, 63), (0, 5)])
+def test_lshift(a, b):
+    check(lshift, a, b)
+
+
+@pytest.mark.parametrize("a,b", [(1024, 3), (-1024, 3), (-7, 1), (7, 0), (2**62, 61), (-1, 63), (-(2**63), 63)])
+def test_rshift(a, b):
+    check(rshift, a, b)
+
+
+@cpython_differs("int64 shifts drop the bits shifted past bit 63")
+def test_lshift_into_sign_bit():
+    check(lshift, 3, 62, expected=wrap_int64(3 << 62))
+
+
+@pytest.mark.parametrize("a", [0, 5, -5, 2**62, -(2**63), 2**63 - 1])
+def test_invert(a):
+    check(invert, a)
+
+
+# ------------------------------------------------------------------ unary
+
+def pos(a):
+    return +a
+
+
+def not_(a):
+    return not a
+
+
+@pytest.mark.parametrize("func", [negate, pos, not_])
+@pytest.mark.parametrize("a", [5, -5, 0, 2.5, -0.0, 0.0, float("nan"), float("-inf"), 1 - 2j, 0j, True, False])
+def test_unary(func, a):
+    check(func, a)
+
+
+# ------------------------------------------------------------------ comparisons
+
+def lt(a, b):
+    return a < b
+
+
+def le(a, b):
+    return a <= b
+
+
+def eq(a, b):
+    return a == b
+
+
+def ne(a, b):
+    return a != b
+
+
+def gt(a, b):
+    return a > b
+
+
+def ge(a, b):
+    return a >= b
+
+
+COMPARE = [lt, le, eq, ne, gt, ge]
+
+
+@pytest.mark.parametrize("op", COMPARE)
+@pytest.mark.parametrize("a,b", [(1, 2), (2, 2), (3, 2), (-1, 1), (1.5, 2.5), (2.5, 2.5),
+                                 (float("nan"), 1.0), (float("nan"), float("nan")), (-0.0, 0.0),
+                                 (float("inf"), 1e308), (2, 2.0), (3, 2.5),
+                                 (True, 1), (False, 0.5), (True, False)])
+def test_compare(op, a, b):
+    check(op, a, b)
+
+
+@pytest.mark.parametrize("op", [eq, ne])
+@pytest.mark.parametrize("a,b", [(1 + 2j, 1 + 2j), (1 + 2j, 1 - 2j), (2 + 0j, 2), (2 + 0j, 2.0), (1j, 1)])
+def test_compare_complex_equality(op, a, b):
+    check(op, a, b)
+
+
+def chained(a, b, c):
+    return a < b < c
+
+
+def chained_mixed(a, b, c):
+    return a <= b > c != a
+
+
+def chained_long(a, b, c):
+    return a < b <= c == c < 100
+
+
+@pytest.mark.parametrize("func", [chained, chained_mixed, chained_long])
+@pytest.mark.parametrize("a,b,c", [(1, 2, 3), (1, 3, 2), (3, 2, 1), (2, 2, 2), (0, 5, 99), (1, 2, 200)])
+def test_chained_comparison(func, a, b, c):
+    check(func, a, b, c)
+
+
+@pytest.mark.parametrize("a,b,c", [(1.0, 2.5, 3.0), (1.0, float("nan"), 3.0), (-1.0, -0.0, 0.0)])
+def test_chained_comparison_float(a, b, c):
+    check(chained, a, b, c)
+
+
+calls = []
+
+
+def chained_evaluates_once(a):
+    # the middle operand is evaluated once and not at all after a False
+    b = a + 1
+    return 0 < b < 10 > a
+
+
+@pytest.mark.parametrize("a", [-5, 0, 3, 9, 11])
+def test_chained_comparison_values(a):
+    check(chained_evaluates_once, a)
+
+
+# ------------------------------------------------------------------ and / or
+
+def and_(a, b):
+    return a and b
+
+
+def or_(a, b):
+    return a or b
+
+
+def and_or(a, b, c):
+    return a and b or c
+
+
+@pytest.mark.parametrize("op", [and_, or_], ids=["and", "or"])
+@pytest.mark.parametrize("a,b", [(0, 5), (3, 5), (3, 0), (0, 0), (-1, 7),
+                                 (0.0, 2.5), (1.5, 2.5), (float("nan"), 0.0),
+                                 (True, False), (False, True), (True, True)])
+def test_and_or_return_operands(op, a, b):
+    check(op, a, b)
+
+
+@pytest.mark.parametrize("a,b,c", [(1, 2, 3), (0, 2, 3), (1, 0, 3), (0, 0, 0)])
+def test_and_or_combined(a, b, c):
+    check(and_or, a, b, c)
+
+
+@cpython_differs("the operands of and/or unify to one type: int and float give float")
+@pytest.mark.parametrize("op,a,b,expected", [(and_, 0, 2.5, 0.0), (or_, 3, 2.5, 3.0), (or_, 0, 2.5, 2.5)])
+def test_and_or_mixed_types_unify(op, a, b, expected):
+    check(op, a, b, expected=expected)
+
+
+def short_circuit(a, b):
+    # b // a is evaluated only when a is non-zero
+    return a != 0 and b // a > 1
+
+
+@pytest.mark.parametrize("a,b", [(0, 5), (2, 5), (5, 2)])
+def test_short_circuit(a, b):
+    check(short_circuit, a, b)
+
+
+# ------------------------------------------------------------------ augmented assignment
+
+def augmented(a, b):
+    x = a
+    x += b
+    x *= 3
+    x -= b
+    x //= 2
+    x %= 1000
+    x **= 2
+    x <<= 2
+    x >>= 1
+    x |= 5
+    x &= 0xFFFF
+    x ^= 0x55
+    return x
+
+
+@pytest.mark.parametrize("a,b", [(1, 2), (-17, 5), (1000, -999), (0, 0)])
+def test_augmented_assignment_int(a, b):
+    check(augmented, a, b)
+
+
+def augmented_float(a, b):
+    x = a
+    x += b
+    x *= 1.5
+    x /= b
+    x -= 0.25
+    x //= 0.5
+    x %= 7.0
+    x **= 2
+    return x
+
+
+@pytest.mark.parametrize("a,b", [(1.0, 2.0), (-17.5, 5.25), (1000, -3.0)])
+def test_augmented_assignment_float(a, b):
+    check(augmented_float, a, b)
+
+
+def rebind_int_to_float(a):
+    x = a
+    x /= 2
+    return x
+
+
+def test_augmented_truediv_turns_int_variable_into_float():
+    check(rebind_int_to_float, 7)
+
+
+# ------------------------------------------------------------------ bool arithmetic
+
+@pytest.mark.parametrize("op", ARITH[:3] + [truediv], ids=["add", "sub", "mul", "truediv"])
+@pytest.mark.parametrize("a,b", [(True, True), (True, False), (False, True)])
+def test_bool_arith(op, a, b):
+    check(op, a, b)
+
+
+@pytest.mark.parametrize("op", [floordiv, mod], ids=["floordiv", "mod"])
+@pytest.mark.parametrize("a,b", [(True, True), (False, True), (True, False)])
+def test_bool_floordiv_mod(op, a, b):
+    check(op, a, b, match_message=False)
+
+
+def bool_sum(a, b, c):
+    return (a > 0) + (b > 0) + (c > 0)
+
+
+@pytest.mark.parametrize("a,b,c", [(1, 2, 3), (-1, 2, -3), (0, 0, 0)])
+def test_bool_sum(a, b, c):
+    check(bool_sum, a, b, c)
+
+
+# ------------------------------------------------------------------ NumPy scalars
+
+@pytest.mark.parametrize("value,expected", [
+    (np.int8(3), "int8"), (np.int16(3), "int16"), (np.int32(3), "int32"), (np.int64(3), "int64"),
+    (np.uint8(3), "uint8"), (np.uint16(3), "uint16"), (np.uint32(3), "uint32"), (np.uint64(3), "uint64"),
+    (np.float32(3), "float32"), (np.float64(3), "float64"), (np.complex64(3), "complex64"),
+    (np.complex128(3), "complex128"), (np.bool_(True), "boolean"), (3, "int64"), (3.0, "float64"),
+    (3j, "complex128"), (True, "boolean"),
+])
+def test_typeof_scalars(value, expected):
+    assert typeof(value) == getattr(types, expected)
+
+
+@pytest.mark.parametrize("op", [add, sub, mul, truediv], ids=["add", "sub", "mul", "truediv"])
+@pytest.mark.parametrize("a,b", [(1.0, 1e-8), (0.1, 0.2), (1.0, 3.0), (16777216.0, 1.0), (3.4e38, 1.1),
+                                 (1e-30, 1e-30), (-2.5, 0.7)])
+def test_float32_arith_rounds_in_single_precision(op, a, b):
+    # exact comparison: float32 results differ from float64 ones in the
+    # last bits, and compiled float32 code must round like NumPy's float32
+    got = check(op, np.float32(a), np.float32(b), rtol=0)
+    assert got == float(op(np.float32(a), np.float32(b)))
+
+
+def float32_accumulate(x, n):
+    acc = x
+    for i in range(n):
+        acc = acc + x
+    return acc
+
+
+def test_float32_accumulation_stays_single():
+    x = np.float32(0.1)
+    got = check(float32_accumulate, x, 1000, rtol=0)
+    assert got != sum([0.1] * 1001)  # the float64 sum differs
+
+
+@pytest.mark.parametrize("a,b", [(np.int8(100), np.int8(27)), (np.int16(-300), np.int16(7)),
+                                 (np.int32(2**30), np.int32(12345)), (np.int32(-7), np.int32(2))])
+@pytest.mark.parametrize("op", ARITH, ids=ARITH_IDS)
+def test_narrow_signed_ints(op, a, b):
+    check(op, a, b)
+
+
+@pytest.mark.parametrize("a,b", [(np.uint8(200), np.uint8(50)), (np.uint16(60000), np.uint16(7)),
+                                 (np.uint32(2**31 + 5), np.uint32(3)),
+                                 (np.uint64(2**64 - 1), np.uint64(2**63))])
+@pytest.mark.parametrize("op", [add, sub, mul, floordiv, mod, truediv], ids=ARITH_IDS[:3] + ["floordiv", "mod", "truediv"])
+def test_unsigned_ints(op, a, b):
+    if op in (add, mul) and a.dtype == np.uint64:
+        pytest.skip("overflows uint64")
+    check(op, a, b)
+
+
+@cpython_differs("uint64 arithmetic wraps modulo 2**64")
+def test_uint64_wraparound():
+    check(add, np.uint64(2**64 - 1), np.uint64(2), expected=1)
+
+
+@pytest.mark.parametrize("a", [np.float32(2.5), np.float32(-0.1)])
+def test_float32_unary(a):
+    check(negate, a, rtol=0)
+
+
+def float32_times_float32(x, y):
+    z = x * y
+    return z * z
+
+
+def test_float32_variables_keep_dtype():
+    x, y = np.float32(1.1), np.float32(3.3)
+    got = check(float32_times_float32, x, y, rtol=0)
+    assert got != (1.1 * 3.3) ** 2
+
+
+def mix_float32_float64(x, y):
+    return x + y
+
+
+def test_float32_plus_float64_is_float64():
+    check(mix_float32_float64, np.float32(0.1), np.float64(0.2), rtol=0)
+
+
+@pytest.mark.parametrize("a,b", [(np.complex64(1 + 2j), np.complex64(0.1 - 3j))])
+@pytest.mark.parametrize("op", [add, mul, truediv], ids=["add", "mul", "truediv"])
+def test_complex64_arith(op, a, b):
+    check(op, a, b)
+
+
+def int_float_math(a, b):
+    # several promotions in one expression
+    return (a * 2 + b) / 3 - a // 2 + math.pi * b
+
+
+@pytest.mark.parametrize("a,b", [(1, 2.0), (-7, 0.5), (100, -1e10)])
+def test_expression_mix(a, b):
+    check(int_float_math, a, b)
