@@ -62,10 +62,10 @@ COMPILERS = ("pycomp", "numba")
 DEFAULT_OUT = HERE / "results" / "latest.json"
 
 # (default, --quick) settings
-REPEATS = {"startup": (5, 2), "compile": (3, 2), "dispatch": (7, 3), "kernel": (5, 3)}
+REPEATS = {"startup": (7, 2), "compile": (5, 2), "dispatch": (9, 3), "kernel": (9, 3)}
 DISPATCH_CALLS = (200_000, 50_000)  # calls per dispatch sample
-MIN_SAMPLE_S = (0.02, 0.005)  # a kernel sample repeats the call until it lasts this long
-PREFLIGHT_CASE_TIMEOUT_S = 60
+MIN_SAMPLE_S = (0.05, 0.005)  # a kernel sample repeats the call until it lasts this long
+PREFLIGHT_TIMEOUT_S = 60  # per case; --preflight-timeout
 
 
 def log(msg: str) -> None:
@@ -132,11 +132,13 @@ def record(group: str, name: str, unit: str, results: dict, **info: Any) -> dict
             "results": results}
 
 
-def add_ratios(m: dict, subject: str) -> None:
+def add_ratios(m: dict, subject: str | None) -> None:
     """ratios["subject/other"] = median(subject) / median(other); < 1: subject faster."""
     res = m["results"]
-    mine = res.get(subject, {}).get("median")
     m["ratios"] = {}
+    if subject is None:
+        return
+    mine = res.get(subject, {}).get("median")
     for other in ENGINES:
         if other != subject and other in res:
             theirs = res[other].get("median")
@@ -526,7 +528,7 @@ def all_case_ids() -> list[str]:
             + [f"kernel/{k.name}" for k in K.KERNELS])
 
 
-def preflight_child(engine_name: str, ids: list[str]) -> None:
+def preflight_child(engine_name: str, timeout: float, ids: list[str]) -> None:
     """Child process: run each case once on tiny inputs, bracketed by BEGIN/END lines."""
     import faulthandler
 
@@ -537,7 +539,7 @@ def preflight_child(engine_name: str, ids: list[str]) -> None:
     kernels = {f"kernel/{k.name}": k for k in K.KERNELS}
     for ident in ids:
         print("BEGIN", ident, flush=True)
-        faulthandler.dump_traceback_later(PREFLIGHT_CASE_TIMEOUT_S, exit=True)
+        faulthandler.dump_traceback_later(timeout, exit=True)
         try:
             if ident in cases:
                 instantiate(eng, cases[ident])(*cases[ident].args())
@@ -550,16 +552,16 @@ def preflight_child(engine_name: str, ids: list[str]) -> None:
         print("END", ident, flush=True)
 
 
-def preflight(eng: Engine, ids: list[str]) -> dict[tuple[str, str], str]:
+def preflight(eng: Engine, ids: list[str], timeout: float) -> dict[tuple[str, str], str]:
     """Return {(engine, id): reason} for cases that kill or hang a fresh interpreter."""
     failures: dict[tuple[str, str], str] = {}
     todo = [i for i in ids if not i.startswith("startup/")]
     code = ("import sys; sys.path[:] = %r; from benchmarks.run import preflight_child; "
-            "preflight_child(sys.argv[1], sys.argv[2:])" % child_sys_path())
+            "preflight_child(sys.argv[1], float(sys.argv[2]), sys.argv[3:])" % child_sys_path())
     while todo:
         try:
-            proc = subprocess.run([sys.executable, "-c", code, eng.name, *todo], capture_output=True,
-                                  text=True, timeout=PREFLIGHT_CASE_TIMEOUT_S * (len(todo) + 1))
+            proc = subprocess.run([sys.executable, "-c", code, eng.name, str(timeout), *todo], capture_output=True,
+                                  text=True, timeout=timeout * (len(todo) + 1))
             out, err, rc = proc.stdout, proc.stderr, proc.returncode
         except subprocess.TimeoutExpired as exc:
             out, err, rc = (exc.stdout or b"").decode(), (exc.stderr or b"").decode(), "timeout"
@@ -571,7 +573,7 @@ def preflight(eng: Engine, ids: list[str]) -> dict[tuple[str, str], str]:
         if isinstance(rc, int) and rc < 0:
             why = f"crashed the interpreter (signal {-rc})"
         elif "Timeout (" in err or rc == "timeout":
-            why = f"hung (no result within {PREFLIGHT_CASE_TIMEOUT_S} s)"
+            why = f"hung (no result within {timeout:g} s)"
         else:
             why = f"killed the interpreter (exit status {rc})"
         if not culprits:  # died before the first case, e.g. at import
@@ -691,7 +693,7 @@ def render_table(rows: list[dict], engines: list[str], subject: str) -> str:
         n = notes.setdefault(res["reason"], len(notes) + 1)
         return f"{'FAIL' if st == 'failed' else 'skip'}[{n}]"
 
-    others = [e for e in engines if e != subject]
+    others = [e for e in engines if e != subject] if subject in engines else []
     head = ["measurement"] + engines + [f"{subject}/{o}" for o in others]
     lines = []
     widths = [28] + [11] * len(engines) + [max(12, len(h) + 1) for h in head[1 + len(engines):]]
@@ -707,8 +709,12 @@ def render_table(rows: list[dict], engines: list[str], subject: str) -> str:
                              + [f"{r:.3g}" if r is not None else "-" for r in ratios]))
     if notes:
         lines += ["", "Notes:"] + [f"  [{n}] {reason}" for reason, n in notes.items()]
-    lines += ["", f"Ratios are {subject} time / other time: < 1 means {subject} is faster. "
-              "'!' = result did not match the reference."]
+    lines.append("")
+    if others:
+        lines.append(f"Ratios are {subject} time / other time: < 1 means {subject} is faster.")
+    else:
+        lines.append(f"No ratio columns: --subject {subject} is not among --engines.")
+    lines.append("'!' = result did not match the reference; '-' = does not apply.")
     return "\n".join(lines)
 
 
@@ -732,6 +738,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="engine whose ratios to the others are reported (default pycomp)")
     p.add_argument("--no-preflight", action="store_true",
                    help="skip the crash/hang check of pycomp in a subprocess")
+    p.add_argument("--preflight-timeout", type=float, default=PREFLIGHT_TIMEOUT_S, metavar="S",
+                   help="seconds a pycomp case may take in the preflight before it counts as hung")
     p.add_argument("--list", action="store_true", help="list measurement ids and exit")
     args = p.parse_args(argv)
     args.engines = [e.strip() for e in args.engines.split(",") if e.strip()]
@@ -761,7 +769,7 @@ def main(argv: list[str] | None = None) -> int:
     pyc = ctx.engine("pycomp")
     if pyc and pyc.available and not args.no_preflight:
         log("preflight: compiling every pycomp case on tiny inputs in a subprocess")
-        ctx.preflight_failures = preflight(pyc, wanted_ids)
+        ctx.preflight_failures = preflight(pyc, wanted_ids, args.preflight_timeout)
         for (_, ident), reason in ctx.preflight_failures.items():
             log(f"  {ident}: {reason}")
 
@@ -772,7 +780,7 @@ def main(argv: list[str] | None = None) -> int:
             log(f"{group}:")
             rows += runner(ctx)
     for m in rows:
-        add_ratios(m, args.subject)
+        add_ratios(m, args.subject if args.subject in args.engines else None)
 
     names = [e.name for e in engines]
     print(render_table(rows, names, args.subject))

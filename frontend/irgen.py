@@ -137,7 +137,7 @@ class _Generator:
         region = func.body
         cfg = self.cfg
         blocks: dict[int, Block] = {}
-        entry = region.block
+        entry = region.blocks.first
         for start in cfg.order:
             blocks[start] = entry if start == cfg.entry else Block()
             if start != cfg.entry:

@@ -1,0 +1,406 @@
+"""Type inference over the nb dialect (the ``nb-type-infer`` pass).
+
+A worklist over ops: an op is (re)typed when all its operand types are
+known; when a value's type changes, its users are queued. Values flowing
+into one block argument, and all returned values, are *unified* (the least
+type all convert to without loss: int64 and float64 give float64), so
+types only go up the lattice and the fixed point is reached quickly.
+
+Calls, operators, attributes and subscripts are resolved through the typing
+context's templates; the chosen signatures are then made explicit: where an
+operand's type differs from the signature's parameter type an ``nb.cast`` is
+inserted, so lowering sees operands of exactly the types it implements.
+A call to another jitted function asks that dispatcher for the callee's
+signature (typing it, without generating code). Self-recursion without an
+explicit signature is typed from the non-recursive returns.
+"""
+
+from __future__ import annotations
+
+import types as pytypes
+from dataclasses import dataclass, field
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import BlockArgument, Operation, SSAValue
+
+from pycomp import types as ty
+from pycomp.dialects import nb
+from pycomp.errors import CompilerError, Loc, TypingError, UnsupportedError
+from pycomp.frontend.typing.context import TypingContext, typeof_constant
+from pycomp.signature import Signature
+
+__all__ = ["infer_types", "TypeInferencePass", "typeof_global", "TypingResult"]
+
+
+def loc_of(op: Operation) -> Loc | None:
+    loc = op.location
+    line = getattr(loc, "line", None)
+    if line is None:
+        return None
+    return Loc(loc.filename.data, line.data, loc.column.data)
+
+
+def typeof_global(ctx: TypingContext, value) -> ty.Type:
+    """The type of a frozen global object."""
+    if isinstance(value, pytypes.ModuleType):
+        return ty.Module(value)
+    if isinstance(value, type) and issubclass(value, BaseException):
+        return ty.ExceptionClass(value)
+    if hasattr(value, "get_call_signature") and hasattr(value, "py_func"):
+        return ty.Dispatcher(value)
+    if ctx.is_known_global(value):
+        return ty.Function(value)
+    raise TypingError("global value %r of type %s is not supported in compiled code"
+                      % (value, type(value).__name__))
+
+
+@dataclass
+class TypingResult:
+    arg_types: tuple
+    return_type: ty.Type
+    #: chosen signatures of calls into other jitted functions: op -> (dispatcher, sig)
+    callees: dict = field(default_factory=dict)
+
+
+class _Inference:
+    def __init__(self, ctx: TypingContext, func: nb.FuncOp, arg_types, return_type=None, self_dispatcher=None):
+        self.ctx = ctx
+        self.func = func
+        self.types: dict[SSAValue, ty.Type] = {}
+        self.sigs: dict[Operation, Signature] = {}
+        self.callees: dict = {}
+        self.return_type = return_type
+        self.declared_return = return_type
+        self.self_dispatcher = self_dispatcher
+        self.recursive_sites: list[Operation] = []
+        self.arg_types = tuple(arg_types)
+        entry = func.body.blocks.first
+        if len(entry.args) != len(self.arg_types):
+            raise TypingError("%s takes %d arguments, got %d types"
+                              % (func.sym_name.data, len(entry.args), len(self.arg_types)))
+        for a, t in zip(entry.args, self.arg_types):
+            self.types[a] = t
+        self.work: list[Operation] = []
+        self.queued: set[Operation] = set()
+
+    # ------------------------------------------------------------ worklist
+    def push(self, op: Operation):
+        if op not in self.queued:
+            self.queued.add(op)
+            self.work.append(op)
+
+    def assign(self, value: SSAValue, t: ty.Type, op: Operation, what: str = "value"):
+        old = self.types.get(value)
+        if old is t:
+            return
+        if old is None:
+            new = t
+        else:
+            new = ty.unify_pair(old, t)
+            if new is None:
+                raise TypingError("cannot unify %s and %s for %s" % (old, t, what)).with_loc(loc_of(op))
+            if new is old:
+                return
+        self.types[value] = new
+        for use in value.uses:
+            self.push(use.operation)
+
+    def run(self) -> TypingResult:
+        for blk in self.func.body.blocks:
+            for op in blk.ops:
+                self.push(op)
+        self.work.reverse()
+        while self.work:
+            op = self.work.pop()
+            self.queued.discard(op)
+            try:
+                self.visit(op)
+            except CompilerError as e:
+                raise e.with_loc(loc_of(op))
+        if self.return_type is None:
+            raise TypingError("cannot infer the return type of %s (does it always raise or recurse "
+                              "without a base case?)" % self.func.sym_name.data)
+        self.check_all_typed()
+        self.commit()
+        return TypingResult(self.arg_types, self.return_type, self.callees)
+
+    def operand_types(self, op: Operation):
+        out = []
+        for v in op.operands:
+            t = self.types.get(v)
+            if t is None:
+                return None
+            out.append(t)
+        return tuple(out)
+
+    # ------------------------------------------------------------ rules
+    def visit(self, op: Operation):
+        m = getattr(self, "visit_" + type(op).__name__, None)
+        if m is None:
+            raise UnsupportedError("type inference does not know %s" % op.name)
+        if isinstance(op, (nb.ConstOp, nb.GlobalOp, nb.UndefOp)):
+            return m(op)
+        ts = self.operand_types(op)
+        if ts is None:
+            if isinstance(op, (nb.BranchOp, nb.CondBranchOp)):
+                return m(op, ts)
+            return
+        m(op, ts)
+
+    def visit_ConstOp(self, op):
+        self.assign(op.result, typeof_constant(op.value.data), op)
+
+    def visit_GlobalOp(self, op):
+        self.assign(op.result, typeof_global(self.ctx, op.value.data), op)
+
+    def visit_UndefOp(self, op):
+        pass
+
+    def _resolved(self, op, sig: Signature, result: SSAValue | None = None):
+        self.sigs[op] = sig
+        if result is not None:
+            self.assign(result, sig.return_type, op)
+
+    def visit_BinOp(self, op, ts):
+        self._resolved(op, self.ctx.resolve_op(op.op.data, ts), op.result)
+
+    def visit_InplaceBinOp(self, op, ts):
+        self._resolved(op, self.ctx.resolve_op(op.op.data, ts), op.result)
+
+    def visit_UnaryOp(self, op, ts):
+        self._resolved(op, self.ctx.resolve_op("unary" + op.op.data, ts), op.result)
+
+    def visit_TruthOp(self, op, ts):
+        self._resolved(op, self.ctx.resolve_op("truth", ts), op.result)
+
+    def visit_GetItemOp(self, op, ts):
+        self._resolved(op, self.ctx.resolve_op("getitem", ts), op.result)
+
+    def visit_SetItemOp(self, op, ts):
+        self._resolved(op, self.ctx.resolve_op("setitem", ts))
+
+    def visit_StaticGetItemOp(self, op, ts):
+        (obj,) = ts
+        idx = op.index.data
+        if isinstance(obj, ty.BaseTuple) and isinstance(idx, int):
+            n = len(obj)
+            if not -n <= idx < n:
+                raise TypingError("tuple index %d out of range for %s" % (idx, obj))
+            self.assign(op.result, obj.types[idx], op)
+            return
+        sig = self.ctx.resolve_op("getitem", (obj, typeof_constant(idx)))
+        self.assign(op.result, sig.return_type, op)
+
+    def visit_GetAttrOp(self, op, ts):
+        self.assign(op.result, self.ctx.resolve_getattr(ts[0], op.attr.data), op)
+
+    def visit_BuildTupleOp(self, op, ts):
+        self.assign(op.result, ty.Tuple(ts), op)
+
+    def visit_UnpackOp(self, op, ts):
+        (t,) = ts
+        n = len(op.outs)
+        if isinstance(t, ty.BaseTuple):
+            if len(t) != n:
+                raise TypingError("cannot unpack %s into %d values" % (t, n))
+            for r, et in zip(op.outs, t.types):
+                self.assign(r, et, op)
+            return
+        raise TypingError("cannot unpack a value of type %s" % t)
+
+    def visit_GetIterOp(self, op, ts):
+        (t,) = ts
+        if isinstance(t, ty.RangeType):
+            self.assign(op.result, ty.RangeIter(t.dtype), op)
+        elif isinstance(t, ty.Array):
+            self.assign(op.result, ty.ArrayIter(t), op)
+        elif isinstance(t, ty.UniTuple):
+            self.assign(op.result, ty.UniTupleIter(t), op)
+        else:
+            raise TypingError("cannot iterate over a value of type %s" % t)
+
+    def visit_IterNextOp(self, op, ts):
+        (t,) = ts
+        self.assign(op.item, t.yield_type, op)
+        self.assign(op.valid, ty.boolean, op)
+
+    def visit_CastOp(self, op, ts):
+        self.types[op.result] = nb.type_of(op.result)
+
+    def visit_CallOp(self, op, ts):
+        fnty = ts[0]
+        kwn = [k.data for k in op.kwnames.data]
+        npos = len(ts) - 1 - len(kwn)
+        args = ts[1:1 + npos]
+        kws = dict(zip(kwn, ts[1 + npos:]))
+        if isinstance(fnty, ty.ExceptionClass):
+            self.assign(op.result, ty.ExceptionInstance(fnty.exc_class), op)
+            return
+        if isinstance(fnty, ty.Dispatcher):
+            disp = fnty.dispatcher
+            if disp is self.self_dispatcher and self._is_self_call(args, kws):
+                self.recursive_sites.append(op)
+                if self.return_type is None:
+                    return  # typed once a base case returns
+                sig = Signature(self.return_type, self.arg_types)
+            else:
+                sig = disp.get_call_signature(args, kws)
+            self.callees[op] = (disp, sig)
+            self._resolved(op, sig, op.result)
+            return
+        self._resolved(op, self.ctx.resolve_call(fnty, args, kws), op.result)
+
+    def _is_self_call(self, args, kws):
+        return not kws and tuple(args) == self.arg_types
+
+    # ------------------------------------------------------------ terminators
+    def _flow(self, op, succ, values):
+        for arg, v in zip(succ.args, values):
+            t = self.types.get(v)
+            if t is not None:
+                self.assign(arg, t, op, "variable at a merge")
+
+    def visit_BranchOp(self, op, ts):
+        self._flow(op, op.dest, op.arguments)
+
+    def visit_CondBranchOp(self, op, ts):
+        self._flow(op, op.then_block, op.then_arguments)
+        self._flow(op, op.else_block, op.else_arguments)
+
+    def visit_ReturnOp(self, op, ts):
+        (t,) = ts
+        if self.declared_return is not None:
+            return
+        new = t if self.return_type is None else ty.unify_pair(self.return_type, t)
+        if new is None:
+            raise TypingError("cannot unify return types %s and %s" % (self.return_type, t))
+        if new is not self.return_type:
+            self.return_type = new
+            for site in self.recursive_sites:
+                self.push(site)
+
+    def visit_RaiseOp(self, op, ts):
+        (t,) = ts
+        if not isinstance(t, (ty.ExceptionClass, ty.ExceptionInstance)):
+            raise TypingError("can only raise exception classes or instances, not %s" % t)
+
+    def visit_StaticRaiseOp(self, op, ts):
+        pass
+
+    # ------------------------------------------------------------ commit
+    def check_all_typed(self):
+        for blk in self.func.body.blocks:
+            for arg in blk.args:
+                if arg not in self.types:
+                    raise TypingError("cannot infer the type of a variable (used before assignment?)")
+            for op in blk.ops:
+                if isinstance(op, nb.UndefOp):
+                    continue
+                for r in op.results:
+                    if r not in self.types and r.uses:
+                        raise TypingError("cannot infer the type of this value").with_loc(loc_of(op))
+
+    def commit(self):
+        """Write types into the IR and make every conversion an nb.cast."""
+        types = self.types
+        for blk in self.func.body.blocks:
+            for arg in blk.args:
+                nb.set_type(arg, types[arg])
+            for op in list(blk.ops):
+                if isinstance(op, nb.UndefOp):
+                    feeds = [types[a] for a in (_target_arg(u) for u in op.result.uses)
+                             if a is not None and a in types]
+                    nb.set_type(op.result, feeds[0] if feeds else ty.none)
+                    continue
+                for r in op.results:
+                    if r in types:
+                        nb.set_type(r, types[r])
+        for blk in self.func.body.blocks:
+            for op in list(blk.ops):
+                sig = self.sigs.get(op)
+                if sig is not None:
+                    self._cast_operands(op, sig)
+                elif isinstance(op, nb.BranchOp):
+                    self._cast_edge(op, op.dest, list(op.arguments), 0)
+                elif isinstance(op, nb.CondBranchOp):
+                    self._cast_edge(op, op.then_block, list(op.then_arguments), 1)
+                    self._cast_edge(op, op.else_block, list(op.else_arguments), 1 + len(op.then_arguments))
+                elif isinstance(op, nb.ReturnOp):
+                    self._cast_at(op, 0, self.return_type)
+        self.func.set_signature(self.arg_types, self.return_type)
+
+    def _cast_at(self, op, index, target: ty.Type):
+        v = op.operands[index]
+        if nb.type_of(v) is target:
+            return
+        cast = nb.CastOp(v, target)
+        cast.location = op.location
+        op.parent_block().insert_op_before(cast, op)
+        op.operands[index] = cast.result
+
+    def _cast_operands(self, op, sig: Signature):
+        if isinstance(op, nb.CallOp):
+            first = 1
+        else:
+            first = 0
+        for i, t in enumerate(sig.args):
+            if first + i < len(op.operands):
+                self._cast_at(op, first + i, t)
+
+    def _cast_edge(self, op, succ, values, base):
+        for i, (arg, v) in enumerate(zip(succ.args, values)):
+            self._cast_at(op, base + i, nb.type_of(arg))
+
+
+def _target_arg(use) -> BlockArgument | None:
+    op = use.operation
+    idx = use.index
+    if isinstance(op, nb.BranchOp):
+        return op.dest.args[idx]
+    if isinstance(op, nb.CondBranchOp):
+        nthen = len(op.then_arguments)
+        if 1 <= idx < 1 + nthen:
+            return op.then_block.args[idx - 1]
+        if idx >= 1 + nthen:
+            return op.else_block.args[idx - 1 - nthen]
+    return None
+
+
+def infer_types(ctx: TypingContext, func: nb.FuncOp, arg_types, return_type=None,
+                self_dispatcher=None) -> TypingResult:
+    """Type ``func`` for ``arg_types`` in place; returns the signature found."""
+    return _Inference(ctx, func, arg_types, return_type, self_dispatcher).run()
+
+
+class TypeInferencePass:
+    """``nb-type-infer``: type every nb.func of a module from the argument
+    types written in its signature (see :mod:`pycomp.passes` for the
+    xDSL ModulePass wrapper)."""
+
+    name = "nb-type-infer"
+
+    @staticmethod
+    def apply_to(module: ModuleOp, ctx: TypingContext | None = None):
+        ctx = ctx or default_typing_context()
+        for op in module.ops:
+            if isinstance(op, nb.FuncOp):
+                args = [t.data for t in op.function_type.inputs.data]
+                if any(a is ty.unknown for a in args):
+                    raise TypingError("nb-type-infer needs the argument types of @%s in its signature"
+                                      % op.sym_name.data)
+                ret = op.function_type.outputs.data[0].data
+                infer_types(ctx, op, args, None if ret is ty.unknown else ret)
+
+
+_DEFAULT_CTX = None
+
+
+def default_typing_context() -> TypingContext:
+    """The typing context with the builtin, math and extension declarations."""
+    global _DEFAULT_CTX
+    if _DEFAULT_CTX is None:
+        import pycomp.frontend.typing.builtins  # noqa: F401  (registers templates)
+        import pycomp.frontend.typing.mathdecl  # noqa: F401
+
+        _DEFAULT_CTX = TypingContext()
+    return _DEFAULT_CTX

@@ -1,0 +1,417 @@
+"""Typing declarations for Python's operators and builtins.
+
+Arithmetic follows Numba: integer operands narrower than 64 bits compute in
+int64 (uint64 for unsigned), mixed int64/uint64 gives float64, ``/`` on
+integers gives float64, comparisons give bool. Each declaration is a
+template registered in :data:`builtin_registry`.
+"""
+
+from __future__ import annotations
+
+import builtins
+
+from pycomp import types as ty
+from pycomp.frontend.typing.conversions import unify_numbers
+from pycomp.frontend.typing.templates import (
+    AbstractTemplate,
+    AttributeTemplate,
+    CallableTemplate,
+    builtin_registry as registry,
+    signature,
+)
+
+__all__ = ["arith_type", "is_int", "is_number"]
+
+
+def is_int(t) -> bool:
+    return isinstance(t, ty.Integer)  # includes Boolean
+
+
+def is_number(t) -> bool:
+    return isinstance(t, ty.Number)
+
+
+def _widen_int(t: ty.Integer) -> ty.Integer:
+    if isinstance(t, ty.Boolean) or t.signed:
+        return ty.int64
+    return ty.uint64
+
+
+def arith_type(a, b) -> ty.Type | None:
+    """The type both operands of an arithmetic operator convert to."""
+    if not (is_number(a) and is_number(b)):
+        return None
+    if is_int(a) and is_int(b):
+        return unify_numbers(_widen_int(a), _widen_int(b))
+    if is_int(a):
+        a = _widen_int(a) if b is ty.float32 and a.bitwidth > 16 else a
+    if is_int(b):
+        b = _widen_int(b) if a is ty.float32 and b.bitwidth > 16 else b
+    return unify_numbers(a, b)
+
+
+def _binary(name, result_rule):
+    class _Op(AbstractTemplate):
+        def generic(self, args, kws):
+            if len(args) != 2:
+                return None
+            t = arith_type(*args)
+            if t is None:
+                return None
+            r = result_rule(t, args)
+            if r is None:
+                return None
+            if isinstance(r, tuple):
+                t, r = r
+            return signature(r, t, t)
+
+        def describe(self):
+            return ["%s(number, number)" % name]
+
+    _Op.__name__ = "Op_" + name
+    return _Op
+
+
+for _op in ("+", "-", "*"):
+    registry.register_op(_op, _binary(_op, lambda t, a: t))
+    registry.register_op(_op + "=", _binary(_op, lambda t, a: t))
+for _op in ("//", "%"):
+    registry.register_op(_op, _binary(_op, lambda t, a: None if isinstance(t, ty.Complex) else t))
+
+
+def _truediv(t, args):
+    if is_int(t):
+        return ty.float64, ty.float64
+    return t
+
+
+registry.register_op("/", _binary("/", _truediv))
+
+
+def _power(t, args):
+    return t
+
+
+registry.register_op("**", _binary("**", _power))
+
+
+def _bitwise_rule(t, args):
+    a, b = args
+    if isinstance(a, ty.Boolean) and isinstance(b, ty.Boolean):
+        return ty.boolean, ty.boolean
+    return t if is_int(t) else None
+
+
+for _op in ("&", "|", "^"):
+    registry.register_op(_op, _binary(_op, _bitwise_rule))
+for _op in ("<<", ">>"):
+    registry.register_op(_op, _binary(_op, lambda t, a: t if is_int(t) else None))
+
+
+class _Compare(AbstractTemplate):
+    def generic(self, args, kws):
+        a, b = args
+        if is_number(a) and is_number(b):
+            t = arith_type(a, b)
+            if isinstance(t, ty.Complex) and self.key not in ("==", "!="):
+                return None
+            return signature(ty.boolean, t, t)
+        if a is b and isinstance(a, (ty.NoneType,)) and self.key in ("==", "!="):
+            return signature(ty.boolean, a, b)
+        return None
+
+    def describe(self):
+        return ["%s(number, number)" % self.key]
+
+
+for _op in ("<", "<=", ">", ">=", "==", "!="):
+    registry.register_op(_op, type("Compare" + _op, (_Compare,), {}))
+
+
+class _Identity(AbstractTemplate):
+    def generic(self, args, kws):
+        return signature(ty.boolean, *args)
+
+
+registry.register_op("is", _Identity)
+registry.register_op("is not", type("IsNot", (_Identity,), {}))
+
+
+class _UnaryArith(AbstractTemplate):
+    def generic(self, args, kws):
+        (a,) = args
+        if isinstance(a, ty.Integer):
+            if self.key == "unary~" and isinstance(a, ty.Boolean):
+                return signature(ty.int64, ty.int64)
+            w = _widen_int(a)
+            return signature(w, w)
+        if isinstance(a, (ty.Float, ty.Complex)) and self.key != "unary~":
+            return signature(a, a)
+        return None
+
+
+for _op in ("unary-", "unary+", "unary~"):
+    registry.register_op(_op, type("Unary" + _op, (_UnaryArith,), {}))
+
+
+class _Truth(AbstractTemplate):
+    def generic(self, args, kws):
+        (a,) = args
+        if isinstance(a, (ty.Number, ty.NoneType, ty.BaseTuple)):
+            return signature(ty.boolean, a)
+        return None
+
+
+registry.register_op("truth", _Truth)
+
+
+class _Not(AbstractTemplate):
+    def generic(self, args, kws):
+        (a,) = args
+        if isinstance(a, (ty.Number, ty.NoneType, ty.BaseTuple)):
+            return signature(ty.boolean, a)
+        return None
+
+
+registry.register_op("unarynot", _Not)
+
+
+# ------------------------------------------------------------------ indexing
+
+def _index_types(idx):
+    """Integer index types of a getitem: a single int or a tuple of ints."""
+    if is_int(idx):
+        return (idx,)
+    if isinstance(idx, ty.BaseTuple) and all(is_int(t) for t in idx.types):
+        return idx.types
+    return None
+
+
+class _GetItem(AbstractTemplate):
+    def generic(self, args, kws):
+        obj, idx = args
+        if isinstance(obj, ty.UniTuple) and is_int(idx):
+            return signature(obj.dtype, obj, ty.intp)
+        if isinstance(obj, ty.Array):
+            idxs = _index_types(idx)
+            if idxs is None or len(idxs) > obj.ndim:
+                return None
+            norm = ty.intp if len(idxs) == 1 and is_int(idx) else ty.UniTuple(ty.intp, len(idxs))
+            if len(idxs) == obj.ndim:
+                return signature(obj.dtype, obj, norm)
+            layout = obj.layout if obj.layout == "C" else "A"
+            return signature(obj.copy(ndim=obj.ndim - len(idxs), layout=layout), obj, norm)
+        return None
+
+    def describe(self):
+        return ["getitem(UniTuple, int)", "getitem(array, int | tuple of ints)"]
+
+
+registry.register_op("getitem", _GetItem)
+
+
+class _SetItem(AbstractTemplate):
+    def generic(self, args, kws):
+        obj, idx, val = args
+        if isinstance(obj, ty.Array):
+            idxs = _index_types(idx)
+            if idxs is None or len(idxs) != obj.ndim:
+                return None
+            if obj.readonly:
+                from pycomp.errors import TypingError
+
+                raise TypingError("cannot assign to an element of a read-only array (%s)" % obj)
+            norm = ty.intp if is_int(idx) else ty.UniTuple(ty.intp, len(idxs))
+            return signature(ty.none, obj, norm, obj.dtype)
+        return None
+
+    def describe(self):
+        return ["setitem(array, int | tuple of ints, value)"]
+
+
+registry.register_op("setitem", _SetItem)
+
+
+# ------------------------------------------------------------------ attributes
+
+@registry.register_attr
+class ArrayAttributes(AttributeTemplate):
+    key = ty.Array
+
+    def resolve_shape(self, a):
+        return ty.UniTuple(ty.intp, a.ndim)
+
+    def resolve_strides(self, a):
+        return ty.UniTuple(ty.intp, a.ndim)
+
+    def resolve_ndim(self, a):
+        return ty.intp
+
+    def resolve_size(self, a):
+        return ty.intp
+
+    def resolve_itemsize(self, a):
+        return ty.intp
+
+
+@registry.register_attr
+class ComplexAttributes(AttributeTemplate):
+    key = ty.Complex
+
+    def resolve_real(self, c):
+        return c.underlying_float
+
+    def resolve_imag(self, c):
+        return c.underlying_float
+
+
+@registry.register_attr
+class NumberAttributes(AttributeTemplate):
+    key = ty.Number
+
+    def resolve_real(self, t):
+        return t
+
+    def resolve_imag(self, t):
+        return t
+
+
+# ------------------------------------------------------------------ builtins
+
+@registry.register_global(builtins.len)
+class Len(AbstractTemplate):
+    def generic(self, args, kws):
+        if len(args) == 1 and not kws and isinstance(args[0], (ty.BaseTuple, ty.Array, ty.RangeType)):
+            return signature(ty.intp, args[0])
+        return None
+
+    def describe(self):
+        return ["len(tuple | array | range)"]
+
+
+@registry.register_global(builtins.range)
+class Range(AbstractTemplate):
+    def generic(self, args, kws):
+        if kws or not 1 <= len(args) <= 3 or not all(is_int(a) for a in args):
+            return None
+        return signature(ty.range_state64, *([ty.int64] * len(args)))
+
+    def describe(self):
+        return ["range(int[, int[, int]])"]
+
+
+@registry.register_global(builtins.abs)
+class Abs(AbstractTemplate):
+    def generic(self, args, kws):
+        (a,) = args
+        if isinstance(a, ty.Integer):
+            w = _widen_int(a)
+            return signature(w, w)
+        if isinstance(a, ty.Float):
+            return signature(a, a)
+        if isinstance(a, ty.Complex):
+            return signature(a.underlying_float, a)
+        return None
+
+
+class _MinMax(AbstractTemplate):
+    def generic(self, args, kws):
+        if kws:
+            return None
+        if len(args) == 1 and isinstance(args[0], ty.BaseTuple) and len(args[0]) > 0:
+            elems = args[0].types
+            t = elems[0]
+            for e in elems[1:]:
+                t = ty.unify_pair(t, e)
+            if t is None or not is_number(t):
+                return None
+            return signature(t, args[0])
+        if len(args) >= 2 and all(is_number(a) for a in args):
+            t = args[0]
+            for a in args[1:]:
+                t = ty.unify_pair(t, a)
+            if isinstance(t, ty.Complex):
+                return None
+            return signature(t, *([t] * len(args)))
+        return None
+
+    def describe(self):
+        return ["%s(number, number, ...)" % self.key.__name__, "%s(tuple)" % self.key.__name__]
+
+
+registry.register_global(builtins.min, type("Min", (_MinMax,), {}))
+registry.register_global(builtins.max, type("Max", (_MinMax,), {}))
+
+
+@registry.register_global(builtins.int)
+class Int(AbstractTemplate):
+    def generic(self, args, kws):
+        if len(args) == 1 and isinstance(args[0], (ty.Integer, ty.Float)):
+            return signature(ty.int64, args[0])
+        return None
+
+
+@registry.register_global(builtins.float)
+class FloatCtor(AbstractTemplate):
+    def generic(self, args, kws):
+        if len(args) == 1 and isinstance(args[0], (ty.Integer, ty.Float)):
+            return signature(ty.float64, args[0])
+        return None
+
+
+@registry.register_global(builtins.complex)
+class ComplexCtor(AbstractTemplate):
+    def generic(self, args, kws):
+        if 1 <= len(args) <= 2 and all(is_number(a) for a in args):
+            return signature(ty.complex128, *([ty.complex128] * len(args)))
+        return None
+
+
+@registry.register_global(builtins.bool)
+class BoolCtor(AbstractTemplate):
+    def generic(self, args, kws):
+        if len(args) == 1 and isinstance(args[0], (ty.Number, ty.NoneType, ty.BaseTuple)):
+            return signature(ty.boolean, args[0])
+        return None
+
+
+@registry.register_global(builtins.round)
+class Round(CallableTemplate):
+    def generic(self):
+        def typer(number, ndigits=None):
+            if isinstance(number, ty.Float):
+                if ndigits is None:
+                    return signature(ty.int64, number)
+                if is_int(ndigits):
+                    return signature(number, number, ty.int64)
+            if isinstance(number, ty.Integer) and ndigits is None:
+                return signature(ty.int64, ty.int64)
+            return None
+        return typer
+
+
+@registry.register_global(builtins.pow)
+class Pow(AbstractTemplate):
+    def generic(self, args, kws):
+        if len(args) == 2 and not kws:
+            t = arith_type(*args)
+            if t is not None:
+                return signature(t, t, t)
+        return None
+
+
+@registry.register_global(builtins.divmod)
+class DivMod(AbstractTemplate):
+    def generic(self, args, kws):
+        if len(args) == 2 and not kws:
+            t = arith_type(*args)
+            if t is not None and not isinstance(t, ty.Complex):
+                return signature(ty.UniTuple(t, 2), t, t)
+        return None
+
+
+class _ExceptionCtor(AbstractTemplate):
+    """Calling an exception class builds an exception instance."""
+
+    def generic(self, args, kws):
+        return None  # handled structurally by type inference

@@ -1,0 +1,155 @@
+"""Rewrites of the untyped nb dialect, run before type inference.
+
+- ``nb-static-raise``: ``raise E`` and ``raise E(c1, c2)`` with constant
+  arguments become ``nb.static_raise`` (the exception is built by the
+  caller's side from a table; compiled code only returns its index);
+- ``nb-static-getitem``: ``x[c]`` with a constant index becomes
+  ``nb.static_getitem`` so heterogeneous tuples can be indexed;
+- ``nb-dce``: pure ops whose results are unused are removed;
+- ``nb-simplify-cfg``: unreachable blocks are dropped, a block reached only
+  by an unconditional branch is merged into its predecessor, and empty
+  forwarding blocks are bypassed.
+
+Each is one walk over the function.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Block
+
+from pycomp.dialects import nb
+from pycomp.errors import UnsupportedError
+
+__all__ = ["static_raise", "static_getitem", "dead_code", "simplify_cfg", "UNTYPED_PIPELINE"]
+
+
+def _funcs(module: ModuleOp):
+    return [op for op in module.ops if isinstance(op, nb.FuncOp)]
+
+
+def static_raise(module: ModuleOp) -> None:
+    for func in _funcs(module):
+        for blk in func.body.blocks:
+            term = blk.last_op
+            if not isinstance(term, nb.RaiseOp):
+                continue
+            exc = term.value.owner
+            args = ()
+            if isinstance(exc, nb.CallOp) and not exc.kwnames.data:
+                callee = exc.callee.owner
+                if not all(isinstance(a.owner, nb.ConstOp) for a in exc.args):
+                    continue
+                args = tuple(a.owner.value.data for a in exc.args)
+                exc = callee
+            if isinstance(exc, nb.GlobalOp) and isinstance(exc.value.data, type) \
+                    and issubclass(exc.value.data, BaseException):
+                new = nb.StaticRaiseOp(exc.value.data, args)
+                new.location = term.location
+                blk.insert_op_before(new, term)
+                call = term.value.owner
+                term.detach()
+                term.erase()
+                if isinstance(call, nb.CallOp) and not call.result.uses:
+                    call.detach()
+                    call.erase()
+            else:
+                raise UnsupportedError("only 'raise ExceptionClass(constant args...)' is supported yet")
+
+
+def static_getitem(module: ModuleOp) -> None:
+    for func in _funcs(module):
+        for blk in func.body.blocks:
+            for op in list(blk.ops):
+                if isinstance(op, nb.GetItemOp) and isinstance(op.index.owner, nb.ConstOp):
+                    idx = op.index.owner.value.data
+                    if isinstance(idx, int) or (isinstance(idx, tuple) and all(isinstance(i, int) for i in idx)):
+                        new = nb.StaticGetItemOp(op.value, idx)
+                        new.location = op.location
+                        blk.insert_op_before(new, op)
+                        op.result.replace_all_uses_with(new.result)
+                        op.detach()
+                        op.erase()
+
+
+_PURE = (nb.ConstOp, nb.GlobalOp, nb.UndefOp, nb.BuildTupleOp, nb.CastOp, nb.GetAttrOp,
+         nb.StaticGetItemOp, nb.TruthOp)
+
+
+def dead_code(module: ModuleOp) -> None:
+    for func in _funcs(module):
+        for blk in func.body.blocks:
+            for op in reversed(list(blk.ops)):
+                if isinstance(op, _PURE) and not any(r.uses for r in op.results):
+                    op.detach()
+                    op.erase()
+
+
+def _successors(blk: Block):
+    t = blk.last_op
+    if isinstance(t, nb.BranchOp):
+        return [t.dest]
+    if isinstance(t, nb.CondBranchOp):
+        return [t.then_block, t.else_block]
+    return []
+
+
+def simplify_cfg(module: ModuleOp) -> None:
+    for func in _funcs(module):
+        region = func.body
+        changed = True
+        while changed:
+            changed = False
+            entry = region.blocks.first
+            # reachability
+            seen, stack = set(), [entry]
+            while stack:
+                b = stack.pop()
+                if b in seen:
+                    continue
+                seen.add(b)
+                stack.extend(_successors(b))
+            dead = [b for b in region.blocks if b not in seen]
+            for b in dead:
+                for op in b.ops:
+                    op.drop_all_references()
+            for b in dead:
+                for op in reversed(list(b.ops)):
+                    op.detach()
+                    op.erase(safe_erase=False)
+                region.detach_block(b)
+                b.erase(safe_erase=False)
+                changed = True
+            preds: dict[Block, list[Block]] = {b: [] for b in region.blocks}
+            for b in region.blocks:
+                for s in _successors(b):
+                    preds[s].append(b)
+            for b in list(region.blocks):
+                t = b.last_op
+                if not isinstance(t, nb.BranchOp):
+                    continue
+                succ = t.dest
+                if succ is b or succ is entry or len(preds[succ]) != 1:
+                    continue
+                # merge succ into b
+                for arg, val in zip(succ.args, t.arguments):
+                    arg.replace_all_uses_with(val)
+                t.detach()
+                t.erase()
+                for op in list(succ.ops):
+                    op.detach()
+                    b.add_op(op)
+                for arg in reversed(list(succ.args)):
+                    succ.erase_arg(arg)
+                region.detach_block(succ)
+                succ.erase()
+                changed = True
+                break
+
+
+UNTYPED_PIPELINE = (
+    ("nb-static-raise", static_raise),
+    ("nb-static-getitem", static_getitem),
+    ("nb-simplify-cfg", simplify_cfg),
+    ("nb-dce", dead_code),
+)
