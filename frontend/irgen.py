@@ -50,8 +50,9 @@ class FunctionIR:
 
 
 class _Generator:
-    def __init__(self, pyfunc, name: str | None):
+    def __init__(self, pyfunc, name: str | None, self_object=None):
         self.pyfunc = pyfunc
+        self.self_object = self_object
         self.code = pyfunc.__code__
         self.filename = self.code.co_filename
         self.vi = version_info()
@@ -116,6 +117,8 @@ class _Generator:
         b = b.__dict__ if isinstance(b, pytypes.ModuleType) else b
         if name in b:
             return b[name]
+        if name == self.code.co_name and self.self_object is not None:
+            return self.self_object  # recursion before the global is assigned
         raise UndefinedNameError("name '%s' is not defined" % name, self.loc(ins))
 
     def lookup_deref(self, name: str, ins: Instr):
@@ -127,6 +130,8 @@ class _Generator:
                 return cell.cell_contents
             except ValueError:
                 pass
+        if name == self.code.co_name and self.self_object is not None:
+            return self.self_object
         raise UndefinedNameError("free variable '%s' is not bound" % name, self.loc(ins))
 
     # ------------------------------------------------------------ driver
@@ -541,6 +546,8 @@ def _rebuild_branch(term, dest: Block, drop: int) -> None:
     term.erase()
 
 
-def generate_ir(pyfunc, name: str | None = None) -> FunctionIR:
-    """Decode ``pyfunc``'s bytecode and build its nb-dialect function."""
-    return _Generator(pyfunc, name).run()
+def generate_ir(pyfunc, name: str | None = None, self_object=None) -> FunctionIR:
+    """Decode ``pyfunc``'s bytecode and build its nb-dialect function.
+    ``self_object`` (the jitted function being compiled) resolves a
+    recursive reference to the function's own name that is not bound yet."""
+    return _Generator(pyfunc, name, self_object).run()

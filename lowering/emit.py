@@ -1,0 +1,74 @@
+"""Emission: an xDSL llvm-dialect module -> an llvmlite ``ir.Module``
+(the ``emit-llvmlite`` stage).
+
+xDSL's converter does the bulk; this module adds what it lacks: the
+``llvmx`` casts (fptosi, fptoui, uitofp) and the linkage and function
+attributes it drops (internal linkage lets LLVM inline and delete helpers;
+``alwaysinline``/``noinline`` come from ``passthrough``).
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+from xdsl.backend.llvm import convert_op as _xconv
+from xdsl.backend.llvm.convert import convert_module
+from xdsl.dialects import llvm
+from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr
+
+from pycomp.dialects import llvmx
+
+_xconv._CAST_OP_NAMES.update({
+    llvmx.FPToSIOp: "fptosi",
+    llvmx.FPToUIOp: "fptoui",
+    llvmx.UIToFPOp: "uitofp",
+})
+
+
+
+def _convert_gep(op, builder, val_map):
+    """GEP through a typed pointer; llvmlite 0.50 gives the wrong result
+    type when ``source_etype`` is passed, as xDSL's converter does."""
+    elem = _xconv.convert_type(op.elem_type)
+    base = builder.bitcast(val_map[op.ptr], elem.as_pointer())
+    ssa = iter(op.ssa_indices)
+    idx = [val_map[next(ssa)] if i == llvm.GEP_USE_SSA_VAL else ir.Constant(ir.IntType(32), i)
+           for i in op.rawConstantIndices.iter_values()]
+    instr = builder.gep(base, idx, inbounds=op.inbounds is not None, source_etype=elem)
+    t = elem
+    for i in idx[1:]:
+        t = t.gep(i)
+    instr.type = t.as_pointer()
+    val_map[op.results[0]] = instr
+
+
+def _convert_store(op, builder, val_map):
+    """Store through a pointer of any element type (pointers are opaque in
+    the llvm dialect; llvmlite checks typed pointees)."""
+    value = val_map[op.value]
+    ptr = builder.bitcast(val_map[op.ptr], value.type.as_pointer())
+    instr = builder.store(value, ptr)
+    if op.alignment:
+        instr.align = op.alignment.value.data
+
+
+_xconv._convert_getelementptr = _convert_gep
+_xconv._convert_store = _convert_store
+
+__all__ = ["emit_llvmlite"]
+
+
+def emit_llvmlite(module: ModuleOp, triple: str | None = None, data_layout: str = "") -> ir.Module:
+    """Convert ``module`` (llvm dialect only) to llvmlite IR."""
+    out = convert_module(module, fallback_target_triple=triple, data_layout=data_layout)
+    for op in module.ops:
+        if isinstance(op, llvm.FuncOp) and op.body.blocks:
+            fn = out.get_global(op.sym_name.data)
+            linkage = op.linkage.linkage.data if op.linkage is not None else "external"
+            if linkage != "external":
+                fn.linkage = linkage
+            passthrough = op.attributes.get("passthrough")
+            if isinstance(passthrough, ArrayAttr):
+                for a in passthrough.data:
+                    if isinstance(a, StringAttr):
+                        fn.attributes.add(a.data)
+    return out

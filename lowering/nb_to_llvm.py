@@ -1,0 +1,326 @@
+"""Lowering of the typed nb dialect to xDSL's llvm dialect (``nb-to-llvm``).
+
+Each ``nb.func`` becomes an ``llvm.func`` with the CPU target's calling
+convention (see :mod:`pycomp.targets.cpu.context`): ``i32 (ptr result,
+args...)`` returning a status. Blocks map one to one (nb block arguments
+become llvm block arguments, i.e. PHIs); ops whose meaning depends on types
+(operators, calls, subscripts) are lowered by the implementation the target
+context's registry holds for their signature; structural ops (constants,
+tuples, iteration, branches, returns, raises) are lowered here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from xdsl.dialects import llvm
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Block, Region
+
+from pycomp import types as ty
+from pycomp.dialects import nb
+from pycomp.errors import CompilerError, UnsupportedError
+from pycomp.frontend.typeinfer import loc_of
+from pycomp.lowering.builder import LLVMBuilder
+from pycomp.signature import Signature
+from pycomp.targets.cpu.context import CPUTargetContext
+from pycomp.targets.cpu.datamodel import I1, I32, I64, PTR, iterator_state_type, llvm_type, memory_type
+from pycomp.targets.cpu.impl_arrays import array_attribute
+
+__all__ = ["lower_function", "lower_module", "native_symbol_name", "native_arg_types"]
+
+
+def native_symbol_name(qualname: str, argtypes) -> str:
+    base = re.sub(r"[^A-Za-z0-9_.]", "_", qualname)
+    return "pycomp.%s.%x" % (base, abs(hash(tuple(argtypes))) & 0xFFFFFFFF)
+
+
+def native_arg_types(argtypes):
+    return [PTR if isinstance(t, ty.Array) else llvm_type(t) for t in argtypes]
+
+
+class _FunctionLowering:
+    def __init__(self, ctx: CPUTargetContext, func: nb.FuncOp, symbol: str, callee_symbol=None):
+        self.ctx = ctx
+        self.func = func
+        self.symbol = symbol
+        self.callee_symbol = callee_symbol
+        self.vmap: dict = {}
+        self.externals: dict[str, llvm.FuncOp] = {}
+
+    def v(self, value):
+        return self.vmap[value]
+
+    def run(self) -> llvm.FuncOp:
+        func = self.func
+        argtypes = [t.data for t in func.function_type.inputs.data]
+        self.ret_type = func.return_type
+        fnty = llvm.LLVMFunctionType([PTR] + native_arg_types(argtypes), I32)
+        region = Region()
+        entry = Block(arg_types=[PTR] + native_arg_types(argtypes))
+        region.add_block(entry)
+        b = LLVMBuilder(entry)
+        b.region = region
+        b.entry_allocas = entry
+        self.b = b
+        self.retptr = entry.args[0]
+        nb_blocks = list(func.body.blocks)
+        bmap = {}
+        for i, blk in enumerate(nb_blocks):
+            if i == 0:
+                continue
+            nblk = Block(arg_types=[llvm_type(nb.type_of(a)) for a in blk.args])
+            bmap[blk] = nblk
+        # entry: unpack arguments
+        for a, t, la in zip(nb_blocks[0].args, argtypes, entry.args[1:]):
+            self.vmap[a] = b.load(la, llvm_type(t)) if isinstance(t, ty.Array) else la
+        first_body = Block()
+        region.add_block(first_body)
+        b.br(first_body)
+        bmap[nb_blocks[0]] = first_body
+        for blk in nb_blocks[1:]:
+            region.add_block(bmap[blk])
+            for a, la in zip(blk.args, bmap[blk].args):
+                self.vmap[a] = la
+        self.bmap = bmap
+        for blk in nb_blocks:
+            b.position_at_end(bmap[blk])
+            for op in blk.ops:
+                b.location = op.location
+                try:
+                    self.lower_op(op)
+                except CompilerError as e:
+                    raise e.with_loc(loc_of(op))
+        return llvm.FuncOp(self.symbol, fnty, linkage=llvm.LinkageAttr("external"), body=region)
+
+    # ------------------------------------------------------------ ops
+    def lower_op(self, op):
+        m = getattr(self, "lower_" + type(op).__name__, None)
+        if m is None:
+            raise UnsupportedError("cannot lower %s yet" % op.name)
+        res = m(op)
+        if res is not None and op.results:
+            self.vmap[op.results[0]] = res
+
+    def _sig(self, op, operands=None):
+        operands = op.operands if operands is None else operands
+        ret = nb.type_of(op.results[0]) if op.results else ty.none
+        return Signature(ret, tuple(nb.type_of(v) for v in operands))
+
+    def lower_ConstOp(self, op):
+        t = nb.type_of(op.result)
+        return self.ctx.constant(self.b, t, op.value.data)
+
+    def lower_GlobalOp(self, op):
+        return self.b.const_int(llvm_type(nb.type_of(op.result)), 0) if llvm_type(nb.type_of(op.result)) is not PTR \
+            else self.b.zero(PTR)
+
+    def lower_UndefOp(self, op):
+        return self.b.undef(llvm_type(nb.type_of(op.result)))
+
+    def lower_CastOp(self, op):
+        return self.ctx.cast(self.b, self.v(op.value), nb.type_of(op.value), nb.type_of(op.result))
+
+    def _impl(self, key, op, operands=None):
+        operands = op.operands if operands is None else operands
+        sig = self._sig(op, operands)
+        fn = self.ctx.implementation(key, sig)
+        return fn(self.ctx, self.b, sig, [self.v(x) for x in operands])
+
+    def lower_BinOp(self, op):
+        return self._impl(op.op.data, op)
+
+    def lower_InplaceBinOp(self, op):
+        return self._impl(op.op.data + "=", op)
+
+    def lower_UnaryOp(self, op):
+        return self._impl("unary" + op.op.data, op)
+
+    def lower_TruthOp(self, op):
+        t = nb.type_of(op.operand)
+        if t is ty.boolean:
+            return self.v(op.operand)
+        return self._impl("truth", op)
+
+    def lower_GetItemOp(self, op):
+        return self._impl("getitem", op)
+
+    def lower_SetItemOp(self, op):
+        self._impl("setitem", op)
+
+    def lower_StaticGetItemOp(self, op):
+        t = nb.type_of(op.value)
+        idx = op.index.data
+        if isinstance(t, ty.BaseTuple) and isinstance(idx, int):
+            if idx < 0:
+                idx += len(t)
+            return self.b.extract(self.v(op.value), idx, llvm_type(t.types[idx]))
+        it = ty.intp if isinstance(idx, int) else ty.UniTuple(ty.intp, len(idx))
+        sig = Signature(nb.type_of(op.result), (t, it))
+        fn = self.ctx.implementation("getitem", sig)
+        return fn(self.ctx, self.b, sig, [self.v(op.value), self.ctx.constant(self.b, it, idx)])
+
+    def lower_GetAttrOp(self, op):
+        t = nb.type_of(op.value)
+        attr = op.attr.data
+        if isinstance(t, ty.Array):
+            return array_attribute(self.ctx, self.b, t, self.v(op.value), attr)
+        if isinstance(t, ty.Complex):
+            f = llvm_type(t.underlying_float)
+            return self.b.extract(self.v(op.value), 0 if attr == "real" else 1, f)
+        if isinstance(t, ty.Number) and attr == "real":
+            return self.v(op.value)
+        if isinstance(t, ty.Number) and attr == "imag":
+            return self.ctx.constant(self.b, t, 0)
+        raise UnsupportedError("cannot lower attribute %s of %s" % (attr, t))
+
+    def lower_BuildTupleOp(self, op):
+        t = nb.type_of(op.result)
+        out = self.b.undef(llvm_type(t))
+        if not len(t):
+            return out
+        for i, item in enumerate(op.items):
+            out = self.b.insert_value(out, self.v(item), i)
+        return out
+
+    def lower_UnpackOp(self, op):
+        t = nb.type_of(op.value)
+        for i, r in enumerate(op.outs):
+            self.vmap[r] = self.b.extract(self.v(op.value), i, llvm_type(t.types[i]))
+
+    def lower_GetIterOp(self, op):
+        t = nb.type_of(op.result)
+        b = self.b
+        st = iterator_state_type(t)
+        state = b.alloca(st)
+        val = self.v(op.value)
+        if isinstance(t, ty.RangeIter):
+            for i in range(3):
+                b.store(b.extract(val, i, I64), b.gep(state, [0, i], st))
+        else:
+            b.store(b.const_int(I64, 0), b.gep(state, [0, 0], st))
+            b.store(val, b.gep(state, [0, 1], st))
+        return state
+
+    def lower_IterNextOp(self, op):
+        t = nb.type_of(op.iterator)
+        b = self.b
+        st = iterator_state_type(t)
+        state = self.v(op.iterator)
+        if isinstance(t, ty.RangeIter):
+            pnext = b.gep(state, [0, 0], st)
+            cur = b.load(pnext, I64)
+            stop = b.load(b.gep(state, [0, 1], st), I64)
+            step = b.load(b.gep(state, [0, 2], st), I64)
+            up = b.icmp(">", step, b.const_int(I64, 0))
+            valid = b.select(up, b.icmp("<", cur, stop), b.icmp(">", cur, stop))
+            b.store(b.ibin("add", cur, step), pnext)
+            self.vmap[op.item] = cur
+            self.vmap[op.valid] = valid
+            return
+        pidx = b.gep(state, [0, 0], st)
+        idx = b.load(pidx, I64)
+        cont_t = t.array if isinstance(t, ty.ArrayIter) else t.tuple
+        cont = b.load(b.gep(state, [0, 1], st), llvm_type(cont_t))
+        if isinstance(t, ty.ArrayIter):
+            n = b.extract(cont, [5, 0], I64)
+        else:
+            n = b.const_int(I64, len(cont_t))
+        valid = b.icmp("<", idx, n)
+        safe_idx = b.select(valid, idx, b.const_int(I64, 0))
+        sig = Signature(t.yield_type, (cont_t, ty.intp))
+        saved = self.ctx.boundscheck
+        self.ctx.boundscheck = False
+        try:
+            item = self.ctx.implementation("getitem", sig)(self.ctx, b, sig, [cont, safe_idx])
+        finally:
+            self.ctx.boundscheck = saved
+        b.store(b.ibin("add", idx, b.const_int(I64, 1)), pidx)
+        self.vmap[op.item] = item
+        self.vmap[op.valid] = valid
+
+    def lower_CallOp(self, op):
+        fnty = nb.type_of(op.callee)
+        args = list(op.args)
+        if isinstance(fnty, ty.Function):
+            return self._impl(fnty.key, op, args)
+        if isinstance(fnty, ty.ExceptionClass):
+            return self.b.const_int(llvm_type(nb.type_of(op.result)), 0)
+        if isinstance(fnty, ty.Dispatcher):
+            return self._call_jitted(op, fnty.dispatcher, args)
+        raise UnsupportedError("cannot call a value of type %s" % fnty)
+
+    def _call_jitted(self, op, disp, args):
+        b = self.b
+        argtypes = tuple(nb.type_of(a) for a in args)
+        ret_t = nb.type_of(op.result)
+        symbol = self.callee_symbol(disp, argtypes)
+        self._declare(symbol, I32, [PTR] + native_arg_types(argtypes))
+        retslot = b.alloca(memory_type(ret_t))
+        native_args = [retslot]
+        for a, t in zip(args, argtypes):
+            if isinstance(t, ty.Array):
+                slot = b.alloca(llvm_type(t))
+                b.store(self.v(a), slot)
+                native_args.append(slot)
+            else:
+                native_args.append(self.v(a))
+        status = b.call(symbol, native_args, I32)
+        # propagate a raised exception: return the callee's status
+        fail, ok = b.new_block(), b.new_block()
+        b.cond_br(b.icmp("!=", status, b.const_int(I32, 0)), fail, [], ok, [])
+        b.position_at_end(fail)
+        b.ret(status)
+        b.position_at_end(ok)
+        v = b.load(retslot, memory_type(ret_t))
+        if isinstance(ret_t, ty.Boolean):
+            v = b.cast("trunc", v, I1)
+        return v
+
+    def _declare(self, name, ret, args):
+        self.ctx.declare(name, ret, args)
+
+    # ------------------------------------------------------------ terminators
+    def lower_ReturnOp(self, op):
+        b = self.b
+        v = self.v(op.value)
+        t = nb.type_of(op.value)
+        if isinstance(t, ty.Boolean):
+            v = b.cast("zext", v, memory_type(t))
+        b.store(v, self.retptr)
+        b.ret(b.const_int(I32, 0))
+
+    def lower_StaticRaiseOp(self, op):
+        b = self.b
+        b.ret(b.const_int(I32, self.ctx.raise_status(op.exc_class.data, op.args.data)))
+
+    def lower_RaiseOp(self, op):
+        raise UnsupportedError("only exceptions with constant arguments can be raised yet")
+
+    def lower_BranchOp(self, op):
+        self.b.br(self.bmap[op.dest], [self.v(a) for a in op.arguments])
+
+    def lower_CondBranchOp(self, op):
+        self.b.cond_br(self.v(op.cond), self.bmap[op.then_block], [self.v(a) for a in op.then_arguments],
+                       self.bmap[op.else_block], [self.v(a) for a in op.else_arguments])
+
+
+def lower_function(ctx: CPUTargetContext, func: nb.FuncOp, symbol: str, callee_symbol=None) -> llvm.FuncOp:
+    """Lower one typed nb.func to an llvm.func named ``symbol``."""
+    return _FunctionLowering(ctx, func, symbol, callee_symbol).run()
+
+
+def lower_module(ctx: CPUTargetContext, module: ModuleOp, callee_symbol=None) -> ModuleOp:
+    """Lower every nb.func of ``module``; external declarations the
+    implementations asked for are added."""
+    funcs = []
+    for op in module.ops:
+        if isinstance(op, nb.FuncOp):
+            funcs.append(lower_function(ctx, op, op.sym_name.data, callee_symbol))
+    decls = []
+    defined = {f.sym_name.data for f in funcs}
+    for name, (ret, args) in ctx.declared.items():
+        if name not in defined:
+            decls.append(llvm.FuncOp(name, llvm.LLVMFunctionType(list(args), ret),
+                                     linkage=llvm.LinkageAttr("external")))
+    return ModuleOp(decls + funcs)

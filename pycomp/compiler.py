@@ -1,0 +1,174 @@
+"""The compile driver: one Python function + argument types -> native code.
+
+Stages, each timed (``Overload.timings``, ``PYCOMP_TIMINGS=1``):
+``bytecode+ir-gen``, the untyped rewrites, ``nb-type-infer``,
+``nb-to-llvm``, ``emit-llvmlite`` (plus the CPython wrapper) and
+``llvm-codegen``. ``PYCOMP_DUMP_IR=1`` prints the nb IR after IR generation,
+``PYCOMP_DUMP_CFG=1`` the CFG, ``PYCOMP_DUMP_ANNOTATION=1`` the typed IR.
+Internal failures are reported as InternalCompilerError naming the
+function; ``PYCOMP_DEV=1`` chains the original traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+
+from pycomp import types as ty
+from pycomp.errors import CompilerError, InternalCompilerError
+from pycomp.signature import Signature
+
+__all__ = ["Overload", "compile_overload", "type_function"]
+
+
+@dataclass
+class Overload:
+    signature: Signature
+    entry: object  # the builtin function object wrapping native code
+    native_symbol: str
+    ir_after: dict = field(default_factory=dict)
+    llvm_ir: str = ""
+    optimized_ir: str = ""
+    timings: dict = field(default_factory=dict)
+
+
+class _Timer:
+    def __init__(self):
+        self.timings: dict[str, float] = {}
+
+    def run(self, name, fn, *args):
+        t0 = time.perf_counter()
+        try:
+            return fn(*args)
+        finally:
+            self.timings[name] = self.timings.get(name, 0.0) + time.perf_counter() - t0
+
+
+def _module_text(module) -> str:
+    import io
+
+    from xdsl.printer import Printer
+
+    out = io.StringIO()
+    Printer(stream=out).print_op(module)
+    return out.getvalue()
+
+
+def type_function(dispatcher, argtypes, return_type=None, timer=None):
+    """Run the frontend: IR generation, untyped rewrites, type inference.
+    Returns (FunctionIR, TypingResult, ir_after)."""
+    from pycomp.frontend.irgen import generate_ir
+    from pycomp.frontend.typeinfer import default_typing_context, infer_types
+    from pycomp.frontend.untyped_rewrites import UNTYPED_PIPELINE
+
+    timer = timer or _Timer()
+    keep = dispatcher.keep_ir
+    ir_after = {}
+    fir = timer.run("ir-gen", generate_ir, dispatcher.py_func, None, dispatcher)
+    if os.environ.get("PYCOMP_DUMP_CFG"):
+        print(fir.cfg.dump(dispatcher.py_func.__qualname__))
+    if os.environ.get("PYCOMP_DUMP_IR"):
+        print(_module_text(fir.module))
+    if keep:
+        ir_after["ir-gen"] = _module_text(fir.module)
+    for name, fn in UNTYPED_PIPELINE:
+        timer.run(name, fn, fir.module)
+        if keep:
+            ir_after[name] = _module_text(fir.module)
+    res = timer.run("nb-type-infer", infer_types, default_typing_context(), fir.func, tuple(argtypes),
+                    return_type, dispatcher)
+    if keep:
+        ir_after["nb-type-infer"] = _module_text(fir.module)
+    if os.environ.get("PYCOMP_DUMP_ANNOTATION"):
+        print(_module_text(fir.module))
+    return fir, res, ir_after
+
+
+def compile_overload(dispatcher, argtypes, return_type=None) -> Overload:
+    """Compile ``dispatcher.py_func`` for ``argtypes`` (and return type, if
+    the signature was given) and load it."""
+    try:
+        return _compile(dispatcher, tuple(argtypes), return_type)
+    except CompilerError:
+        raise
+    except Exception as e:  # a bug in pycomp or a library: say so
+        err = InternalCompilerError("internal compiler error while compiling %s%s: %s: %s"
+                                    % (dispatcher.py_func.__qualname__, tuple(argtypes), type(e).__name__, e),
+                                    notes=["set PYCOMP_DEV=1 for the full traceback"])
+        if os.environ.get("PYCOMP_DEV"):
+            raise err from e
+        raise err from None
+
+
+def _compile(dispatcher, argtypes, return_type) -> Overload:
+    from pycomp import _helperlib
+    from pycomp.lowering.emit import emit_llvmlite
+    from pycomp.lowering.nb_to_llvm import lower_module, native_symbol_name
+    from pycomp.targets.cpu.codegen import engine
+    from pycomp.targets.cpu.context import CPUTargetContext
+    from pycomp.targets.cpu.wrapper import build_wrapper, c_api_addresses
+
+    timer = _Timer()
+    fir, res, ir_after = type_function(dispatcher, argtypes, return_type, timer)
+    opts = dispatcher.targetoptions
+    symbol = native_symbol_name(dispatcher.py_func.__qualname__, argtypes)
+    fir.func.sym_name = type(fir.func.sym_name)(symbol)
+    dispatcher._compiling[argtypes] = symbol
+    try:
+        ctx = CPUTargetContext(boundscheck=opts.get("boundscheck", False), fastmath=bool(opts.get("fastmath")),
+                               error_model=opts.get("error_model", "python"))
+
+        def callee_symbol(disp, at):
+            return disp.native_symbol(tuple(at))
+
+        llmod = timer.run("nb-to-llvm", lower_module, ctx, fir.module, callee_symbol)
+        if dispatcher.keep_ir:
+            ir_after["nb-to-llvm"] = _module_text(llmod)
+        eng = engine()
+        _ensure_runtime(eng, _helperlib, c_api_addresses)
+        irmod = timer.run("emit-llvmlite", emit_llvmlite, llmod, eng.triple, eng.data_layout)
+        wrapper = build_wrapper(irmod, symbol, argtypes, res.return_type, bool(opts.get("nogil")))
+        cm = timer.run("llvm-codegen", eng.compile, str(irmod), symbol)
+        addr = eng.address_of(wrapper)
+    finally:
+        dispatcher._compiling.pop(argtypes, None)
+    fn = _helperlib.make_function(addr, dispatcher.py_func.__name__, dispatcher.py_func.__doc__, eng)
+    sig = Signature(res.return_type, argtypes)
+    ov = Overload(sig, fn, symbol, ir_after, cm.llvm_ir, cm.optimized_ir, timer.timings)
+    if os.environ.get("PYCOMP_TIMINGS"):
+        total = sum(timer.timings.values())
+        print("pycomp: compiled %s%s in %.1f ms: %s" % (
+            dispatcher.py_func.__qualname__, sig, total * 1e3,
+            ", ".join("%s %.2f" % (k, v * 1e3) for k, v in timer.timings.items())), file=sys.stderr)
+    return ov
+
+
+_runtime_ready = False
+
+
+def _ensure_runtime(eng, helperlib, c_api_addresses):
+    global _runtime_ready
+    if not _runtime_ready:
+        from pycomp.targets.cpu.context import exception_table
+
+        eng.add_symbols(dict(helperlib.c_helpers))
+        eng.add_symbols(c_api_addresses())
+        _libm_symbols(eng)
+        helperlib.set_exception_table(exception_table.entries)
+        _runtime_ready = True
+
+
+def _libm_symbols(eng):
+    import ctypes
+    import ctypes.util
+
+    import llvmlite.binding as llb
+
+    path = ctypes.util.find_library("m")
+    if path:
+        llb.load_library_permanently(path)
+
+
+__all__ += ["ty"]

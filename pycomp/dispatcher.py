@@ -1,0 +1,265 @@
+"""The dispatcher: the callable ``@jit`` returns.
+
+Each call types its arguments (:func:`pycomp.typeof.typeof`), looks the
+tuple of types up in a dict of compiled entry points, and calls the entry
+(a builtin function wrapping native code). A miss picks the best compiled
+specialization by conversion rating (exact < promote < safe; unsafe only
+when signatures were given explicitly; a tie raises TypeError) or, unless
+the signatures are fixed, compiles a new one. Keyword arguments and
+defaults follow Python's rules.
+"""
+
+from __future__ import annotations
+
+import inspect
+import threading
+import warnings
+
+from pycomp import types as ty
+from pycomp.errors import TypingError
+from pycomp.signature import Signature, as_signature
+from pycomp.typeof import typeof
+
+__all__ = ["Dispatcher", "KNOWN_OPTIONS"]
+
+KNOWN_OPTIONS = {"nopython", "fastmath", "error_model", "boundscheck", "nogil", "inline", "cache",
+                 "forceobj", "looplift", "parallel", "no_cpython_wrapper", "locals", "debug"}
+_IMPLEMENTED = {"nopython", "fastmath", "error_model", "boundscheck", "nogil", "inline", "cache"}
+_cache_warned = False
+
+
+class Dispatcher:
+    def __init__(self, py_func, signatures=None, options=None):
+        options = dict(options or {})
+        self._check_options(options)
+        self.py_func = py_func
+        self.__name__ = py_func.__name__
+        self.__qualname__ = py_func.__qualname__
+        self.__doc__ = py_func.__doc__
+        self.__module__ = py_func.__module__
+        self.__wrapped__ = py_func
+        self.targetoptions = options
+        if "boundscheck" not in options:
+            import os
+
+            options["boundscheck"] = os.environ.get("PYCOMP_BOUNDSCHECK", "0") not in ("", "0")
+        self.pysig = inspect.signature(py_func)
+        self._params = list(self.pysig.parameters.values())
+        self.overloads: dict[tuple, object] = {}
+        self._entries: dict[tuple, object] = {}
+        self._compiling: dict[tuple, str] = {}
+        self._lock = threading.RLock()
+        self.keep_ir = True
+        self._explicit = False
+        if signatures:
+            self._explicit = True
+            for s in signatures:
+                self.compile(s)
+
+    @staticmethod
+    def _check_options(options):
+        from pycomp.errors import UnsupportedError
+
+        for k, v in options.items():
+            if k not in KNOWN_OPTIONS:
+                raise TypeError("unknown option %r for jit" % k)
+            if k not in _IMPLEMENTED and v:
+                raise UnsupportedError("the jit option %s=%r is not implemented by pycomp yet" % (k, v))
+        if options.get("nopython") is False or options.get("forceobj"):
+            raise UnsupportedError("object mode is not supported: pycomp compiles in nopython mode only")
+        if options.get("cache"):
+            global _cache_warned
+            if not _cache_warned:
+                warnings.warn("pycomp does not cache compiled code on disk yet; cache=True is ignored",
+                              RuntimeWarning, stacklevel=4)
+                _cache_warned = True
+        em = options.get("error_model", "python")
+        if em not in ("python", "numpy"):
+            raise ValueError("error_model must be 'python' or 'numpy', not %r" % (em,))
+
+    # ------------------------------------------------------------ calling
+    def _bind(self, args, kwargs):
+        if kwargs or len(args) != len(self._params):
+            try:
+                bound = self.pysig.bind(*args, **kwargs)
+            except TypeError as e:
+                raise TypeError("%s(): %s" % (self.__name__, e)) from None
+            bound.apply_defaults()
+            return bound.args
+        return args
+
+    def __call__(self, *args, **kwargs):
+        if kwargs or len(args) != len(self._params):
+            args = self._bind(args, kwargs)
+        try:
+            key = tuple(map(typeof, args))
+        except TypeError as e:
+            raise TypeError("%s(): %s" % (self.__name__, e)) from None
+        entry = self._entries.get(key)
+        if entry is None:
+            entry = self._find_or_compile(key)
+        return entry(*args)
+
+    def _find_or_compile(self, argtypes):
+        with self._lock:
+            entry = self._entries.get(argtypes)
+            if entry is not None:
+                return entry
+            best = self._best_match(argtypes)
+            if best is not None:
+                entry = self.overloads[best].entry
+            elif self._explicit:
+                raise TypeError("No matching definition for argument type(s) %s of %s; compiled: %s"
+                                % (", ".join(map(str, argtypes)), self.__name__,
+                                   ", ".join(str(s) for s in self.signatures)))
+            else:
+                entry = self._compile(argtypes, None).entry
+            self._entries[argtypes] = entry
+            return entry
+
+    def _best_match(self, argtypes):
+        from pycomp.frontend.typing.conversions import rate_arguments
+
+        ranked = []
+        for key in self.overloads:
+            r = rate_arguments(argtypes, key, allow_unsafe=self._explicit)
+            if r is not None:
+                ranked.append((r.key(), key))
+        if not ranked:
+            return None
+        ranked.sort(key=lambda x: x[0])
+        if len(ranked) > 1 and ranked[0][0] == ranked[1][0] and ranked[0][0] != (0, 0, 0):
+            tied = [str(Signature(None, k)) for r, k in ranked if r == ranked[0][0]]
+            raise TypeError("Ambiguous overloading for %s %s: %s" % (self.__name__, argtypes, ", ".join(tied)))
+        return ranked[0][1]
+
+    # ------------------------------------------------------------ compiling
+    def compile(self, sig):
+        """Compile for an explicit signature (string, Signature or arg tuple)."""
+        sig = as_signature(sig)
+        with self._lock:
+            ov = self.overloads.get(sig.args)
+            if ov is None:
+                ov = self._compile(sig.args, sig.return_type)
+            self._entries[sig.args] = ov.entry
+            return ov.entry
+
+    def _compile(self, argtypes, return_type):
+        from pycomp.compiler import compile_overload
+
+        if len(argtypes) != len(self._params):
+            raise TypingError("%s takes %d arguments, the signature gives %d"
+                              % (self.__name__, len(self._params), len(argtypes)))
+        ov = compile_overload(self, argtypes, return_type)
+        self.overloads[argtypes] = ov
+        return ov
+
+    # ------------------------------------------------------------ compile-time calls
+    def get_call_signature(self, args, kws) -> Signature:
+        """Type a call from another jitted function: fold keywords into
+        positions, then find or type a specialization (without compiling it)."""
+        if kws:
+            names = [p.name for p in self._params]
+            full = list(args) + [None] * (len(names) - len(args))
+            for k, v in kws.items():
+                if k not in names:
+                    raise TypingError("%s() got an unexpected keyword argument '%s'" % (self.__name__, k))
+                full[names.index(k)] = v
+            if any(a is None for a in full):
+                raise TypingError("calls between jitted functions must pass every argument (defaults: later)")
+            args = tuple(full)
+        args = tuple(args)
+        if args in self.overloads:
+            return self.overloads[args].signature
+        best = self._best_match(args) if self._explicit else None
+        if best is not None:
+            return self.overloads[best].signature
+        if self._explicit:
+            raise TypingError("no compiled signature of %s matches %s" % (self.__name__, args))
+        if args in self._compiling:
+            raise TypingError("mutual recursion needs explicit signatures")
+        from pycomp.compiler import type_function
+
+        _, res, _ = type_function(self, args)
+        return Signature(res.return_type, args)
+
+    def native_symbol(self, argtypes) -> str:
+        """The native symbol of the specialization for ``argtypes``,
+        compiling it first if needed (a callee is lowered once per signature)."""
+        sym = self._compiling.get(argtypes)
+        if sym is not None:
+            return sym
+        ov = self.overloads.get(argtypes)
+        if ov is None:
+            best = self._best_match(argtypes)
+            ov = self.overloads[best] if best is not None else self._compile(argtypes, None)
+        return ov.native_symbol
+
+    # ------------------------------------------------------------ inspection
+    @property
+    def signatures(self):
+        return [k for k in self.overloads]
+
+    @property
+    def nopython_signatures(self):
+        return [ov.signature for ov in self.overloads.values()]
+
+    def _overload(self, signature=None):
+        if signature is None:
+            if not self.overloads:
+                raise ValueError("%s has not been compiled yet" % self.__name__)
+            return list(self.overloads.values())[-1]
+        return self.overloads[as_signature(signature).args if not isinstance(signature, tuple) else signature]
+
+    def inspect_ir(self, stage: str = "nb-type-infer", signature=None) -> str:
+        """The IR after the named stage (``ir-gen``, ``nb-static-raise``,
+        ``nb-static-getitem``, ``nb-simplify-cfg``, ``nb-dce``,
+        ``nb-type-infer``, ``nb-to-llvm``)."""
+        return self._overload(signature).ir_after[stage]
+
+    def inspect_types(self, signature=None, file=None):
+        text = self.inspect_ir("nb-type-infer", signature)
+        if file is None:
+            print(text)
+        else:
+            file.write(text)
+
+    def inspect_llvm(self, signature=None):
+        if signature is None:
+            return {k: ov.llvm_ir for k, ov in self.overloads.items()}
+        return self._overload(signature).llvm_ir
+
+    def inspect_asm(self, signature=None):
+        import llvmlite.binding as llb
+
+        from pycomp.targets.cpu.codegen import engine
+
+        def asm(ov):
+            mod = llb.parse_assembly(ov.optimized_ir)
+            return engine().tm.emit_assembly(mod)
+
+        if signature is None:
+            return {k: asm(ov) for k, ov in self.overloads.items()}
+        return asm(self._overload(signature))
+
+    def inspect_cfg(self, signature=None):
+        from pycomp.frontend.bytecode import decode
+        from pycomp.frontend.cfg import ControlFlowGraph
+
+        return ControlFlowGraph.from_instrs(decode(self.py_func.__code__)).dump(self.__qualname__)
+
+    def stats(self, signature=None) -> dict:
+        """Per-stage compile times in seconds."""
+        return dict(self._overload(signature).timings)
+
+    def get_metadata(self, signature=None) -> dict:
+        return {"pipeline_times": {"nopython": self.stats(signature)}}
+
+    def __repr__(self):
+        return "CPUDispatcher(%r)" % (self.py_func,)
+
+    def __get__(self, obj, objtype=None):
+        return self if obj is None else self.py_func.__get__(obj, objtype)
+
+
+ty  # re-exported for convenience

@@ -1,0 +1,89 @@
+"""Data models: how each pycomp type is represented in LLVM (as xDSL llvm
+dialect types).
+
+- integers -> iN, bool -> i1 (i8 in memory), floats -> f32/f64,
+  complex -> struct {f, f};
+- tuples -> a struct of their members' models;
+- arrays -> a struct {meminfo ptr, parent ptr, nitems i64, itemsize i64,
+  data ptr, shape [n x i64], strides [n x i64]}, the layout the C helper
+  library unboxes into and the memory runtime will fill;
+- range -> struct {start, stop, step}; iterators -> a pointer to their
+  mutable state (allocated in the function's entry block);
+- compile-time-only values (functions, modules, exception classes,
+  string literals, none) -> i8 placeholders.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import llvm
+from xdsl.dialects.builtin import Float32Type, Float64Type, IntegerType
+
+from pycomp import types as ty
+
+__all__ = ["llvm_type", "memory_type", "ARRAY_FIELDS", "array_struct", "PTR", "I1", "I8", "I32", "I64", "F64"]
+
+PTR = llvm.LLVMPointerType()
+I1, I8, I32, I64 = IntegerType(1), IntegerType(8), IntegerType(32), IntegerType(64)
+F32, F64 = Float32Type(), Float64Type()
+
+#: field indices of the array struct
+ARRAY_FIELDS = {"meminfo": 0, "parent": 1, "nitems": 2, "itemsize": 3, "data": 4, "shape": 5, "strides": 6}
+
+_cache: dict = {}
+
+
+def array_struct(ndim: int):
+    key = ("array", ndim)
+    t = _cache.get(key)
+    if t is None:
+        dims = llvm.LLVMArrayType(ndim, I64)
+        t = _cache[key] = llvm.LLVMStructType.from_type_list([PTR, PTR, I64, I64, PTR, dims, dims])
+    return t
+
+
+def llvm_type(t: ty.Type):
+    """The LLVM type of an SSA value of pycomp type ``t``."""
+    r = _cache.get(t)
+    if r is not None:
+        return r
+    if isinstance(t, ty.Boolean):
+        r = I1
+    elif isinstance(t, ty.Integer):
+        r = IntegerType(t.bitwidth)
+    elif t is ty.float32:
+        r = F32
+    elif t is ty.float64:
+        r = F64
+    elif isinstance(t, ty.Complex):
+        f = llvm_type(t.underlying_float)
+        r = llvm.LLVMStructType.from_type_list([f, f])
+    elif isinstance(t, ty.BaseTuple):
+        r = llvm.LLVMStructType.from_type_list([llvm_type(e) for e in t.types]) if len(t) else I8
+    elif isinstance(t, ty.Array):
+        r = array_struct(t.ndim)
+    elif isinstance(t, ty.RangeType):
+        r = llvm.LLVMStructType.from_type_list([I64, I64, I64])
+    elif isinstance(t, (ty.RangeIter, ty.ArrayIter, ty.UniTupleIter)):
+        r = PTR
+    else:
+        r = I8
+    _cache[t] = r
+    return r
+
+
+def memory_type(t: ty.Type):
+    """The type of ``t`` when stored in memory (bool is a byte)."""
+    if isinstance(t, ty.Boolean):
+        return I8
+    return llvm_type(t)
+
+
+def iterator_state_type(t: ty.Type):
+    """The struct an iterator's state pointer points to."""
+    if isinstance(t, ty.RangeIter):
+        return llvm.LLVMStructType.from_type_list([I64, I64, I64])
+    if isinstance(t, ty.ArrayIter):
+        return llvm.LLVMStructType.from_type_list([I64, llvm_type(t.array)])
+    if isinstance(t, ty.UniTupleIter):
+        return llvm.LLVMStructType.from_type_list([I64, llvm_type(t.tuple)])
+    raise TypeError(t)

@@ -1,0 +1,95 @@
+"""Lowering of array element access and array attributes.
+
+An element's address is ``data + sum(index[k] * strides[k])`` (strides in
+bytes, so C, F, strided and negative-stride views all work); negative
+indices wrap by adding the dimension's extent. With ``boundscheck`` an
+index outside ``[0, shape[k])`` after wrapping raises IndexError.
+"""
+
+from __future__ import annotations
+
+from pycomp import types as ty
+from pycomp.targets.cpu.context import lowering_registry as reg
+from pycomp.targets.cpu.datamodel import I8, I64, PTR, llvm_type, memory_type
+
+INT = ty.Integer
+
+
+def _indices(b, sig_index, value):
+    if isinstance(sig_index, ty.BaseTuple):
+        return [b.extract(value, i, I64) for i in range(len(sig_index))]
+    return [value]
+
+
+def element_pointer(ctx, b, arr_t: ty.Array, arr, idxs):
+    data = b.extract(arr, 4, PTR)
+    offset = None
+    zero = b.const_int(I64, 0)
+    for k, idx in enumerate(idxs):
+        extent = b.extract(arr, [5, k], I64)
+        idx = b.select(b.icmp("<", idx, zero), b.ibin("add", idx, extent), idx)
+        if ctx.boundscheck:
+            bad = b.ibin("or", b.icmp("<", idx, zero), b.icmp(">=", idx, extent))
+            ctx.guard(b, bad, IndexError, ("index out of bounds",))
+        stride = b.extract(arr, [6, k], I64)
+        term = b.ibin("mul", idx, stride)
+        offset = term if offset is None else b.ibin("add", offset, term)
+    return b.gep(data, [offset], I8) if offset is not None else data
+
+
+def _load(b, t, ptr):
+    v = b.load(ptr, memory_type(t))
+    if isinstance(t, ty.Boolean):
+        v = b.cast("trunc", v, llvm_type(t))
+    return v
+
+
+@reg.lower("getitem", ty.Array, (INT, ty.BaseTuple))
+def array_getitem(ctx, b, sig, args):
+    arr_t, idx_t = sig.args
+    idxs = _indices(b, idx_t, args[1])
+    ptr = element_pointer(ctx, b, arr_t, args[0], idxs)
+    if len(idxs) == arr_t.ndim:
+        return _load(b, arr_t.dtype, ptr)
+    # a view of the remaining dimensions
+    res_t = sig.return_type
+    out = b.undef(llvm_type(res_t))
+    for f in (0, 1):
+        out = b.insert_value(out, b.extract(args[0], f, PTR), f)
+    nitems = b.const_int(I64, 1)
+    for k in range(len(idxs), arr_t.ndim):
+        ext = b.extract(args[0], [5, k], I64)
+        nitems = b.ibin("mul", nitems, ext)
+        out = b.insert_value(out, ext, [5, k - len(idxs)])
+        out = b.insert_value(out, b.extract(args[0], [6, k], I64), [6, k - len(idxs)])
+    out = b.insert_value(out, nitems, 2)
+    out = b.insert_value(out, b.extract(args[0], 3, I64), 3)
+    return b.insert_value(out, ptr, 4)
+
+
+@reg.lower("setitem", ty.Array, (INT, ty.BaseTuple), ty.Type)
+def array_setitem(ctx, b, sig, args):
+    arr_t, idx_t, val_t = sig.args
+    ptr = element_pointer(ctx, b, arr_t, args[0], _indices(b, idx_t, args[1]))
+    v = args[2]
+    if isinstance(val_t, ty.Boolean):
+        v = b.cast("zext", v, I8)
+    b.store(v, ptr)
+    return None
+
+
+def array_attribute(ctx, b, arr_t: ty.Array, arr, attr: str):
+    if attr in ("shape", "strides"):
+        field = 5 if attr == "shape" else 6
+        res_t = ty.UniTuple(ty.intp, arr_t.ndim)
+        out = b.undef(llvm_type(res_t))
+        for k in range(arr_t.ndim):
+            out = b.insert_value(out, b.extract(arr, [field, k], I64), k)
+        return out
+    if attr == "ndim":
+        return b.const_int(I64, arr_t.ndim)
+    if attr == "size":
+        return b.extract(arr, 2, I64)
+    if attr == "itemsize":
+        return b.extract(arr, 3, I64)
+    raise NotImplementedError(attr)

@@ -1,0 +1,457 @@
+"""Lowering of Python operators and builtins on numbers and tuples.
+
+Integer ``//`` and ``%`` follow Python's sign rules and raise
+ZeroDivisionError; ``/`` on floats raises it too (Numba's "python" error
+model). Integer overflow wraps (64-bit two's complement), as in Numba.
+"""
+
+from __future__ import annotations
+
+import builtins
+
+from pycomp import types as ty
+from pycomp.targets.cpu.context import lowering_registry as reg
+from pycomp.targets.cpu.datamodel import I1, I64, llvm_type
+
+INT, FLT, CPX = ty.Integer, ty.Float, ty.Complex
+
+
+def _signed(t):
+    return t.signed and not isinstance(t, ty.Boolean)
+
+
+# ------------------------------------------------------------------ integers
+
+def _int_simple(opname):
+    def impl(ctx, b, sig, args):
+        return b.ibin(opname, *args)
+    return impl
+
+
+for _sym, _name in (("+", "add"), ("-", "sub"), ("*", "mul"), ("&", "and"), ("|", "or"), ("^", "xor")):
+    reg.lower(_sym, INT, INT)(_int_simple(_name))
+    reg.lower(_sym + "=", INT, INT)(_int_simple(_name))
+
+
+@reg.lower("<<", INT, INT)
+def int_shl(ctx, b, sig, args):
+    return b.ibin("shl", *args)
+
+
+@reg.lower(">>", INT, INT)
+def int_shr(ctx, b, sig, args):
+    return b.ibin("ashr" if _signed(sig.args[0]) else "lshr", *args)
+
+
+def _check_zero(ctx, b, t, d, msg):
+    zero = b.const_int(llvm_type(t), 0)
+    ctx.guard(b, b.icmp("==", d, zero), ZeroDivisionError, (msg,))
+
+
+def _int_divmod(ctx, b, t, a, d, msg):
+    """Python floor division and modulo; returns (q, r)."""
+    _check_zero(ctx, b, t, d, msg)
+    if not _signed(t):
+        return b.ibin("udiv", a, d), b.ibin("urem", a, d)
+    q = b.ibin("sdiv", a, d)
+    r = b.ibin("srem", a, d)
+    lt = llvm_type(t)
+    zero = b.const_int(lt, 0)
+    fix = b.ibin("and", b.icmp("!=", r, zero), b.icmp("<", b.ibin("xor", r, d), zero))
+    q = b.select(fix, b.ibin("sub", q, b.const_int(lt, 1)), q)
+    r = b.select(fix, b.ibin("add", r, d), r)
+    return q, r
+
+
+@reg.lower("//", INT, INT)
+def int_floordiv(ctx, b, sig, args):
+    return _int_divmod(ctx, b, sig.args[0], *args, "integer division or modulo by zero")[0]
+
+
+@reg.lower("%", INT, INT)
+def int_mod(ctx, b, sig, args):
+    return _int_divmod(ctx, b, sig.args[0], *args, "integer modulo by zero")[1]
+
+
+@reg.lower("**", INT, INT)
+def int_pow(ctx, b, sig, args):
+    """Exponentiation by squaring in a loop; a negative exponent gives 0
+    unless the base is 1 or -1 (Numba's integer power)."""
+    lt = llvm_type(sig.args[0])
+    base, exp = args
+    head, body, done = b.new_block(), b.new_block(), b.new_block()
+    for blk in (head,):
+        blk.insert_arg(lt, 0)
+        blk.insert_arg(lt, 1)
+        blk.insert_arg(lt, 2)
+    done.insert_arg(lt, 0)
+    zero, one = b.const_int(lt, 0), b.const_int(lt, 1)
+    neg = b.icmp("<", exp, zero)
+    start_exp = b.select(neg, zero, exp)
+    b.br(head, [one, base, start_exp])
+    b.position_at_end(head)
+    acc, x, e = head.args
+    b.cond_br(b.icmp(">", e, zero), body, [], done, [acc])
+    b.position_at_end(body)
+    odd = b.icmp("!=", b.ibin("and", e, one), zero)
+    acc2 = b.select(odd, b.ibin("mul", acc, x), acc)
+    b.br(head, [acc2, b.ibin("mul", x, x), b.ibin("ashr", e, one)])
+    b.position_at_end(done)
+    result = done.args[0]
+    # negative exponents: 1 ** -n == 1, (-1) ** -n == +-1, else 0
+    minus_one = b.const_int(lt, -1)
+    is_one = b.icmp("==", base, one)
+    is_m1 = b.icmp("==", base, minus_one)
+    odd_exp = b.icmp("!=", b.ibin("and", exp, one), zero)
+    m1_val = b.select(odd_exp, minus_one, one)
+    neg_val = b.select(is_one, one, b.select(is_m1, m1_val, zero))
+    return b.select(neg, neg_val, result)
+
+
+# ------------------------------------------------------------------ floats
+
+def _flt_simple(opname):
+    def impl(ctx, b, sig, args):
+        return b.fbin(opname, *args, fastmath=_fm(ctx))
+    return impl
+
+
+def _fm(ctx):
+    if not ctx.fastmath:
+        return None
+    from xdsl.dialects.llvm import FastMathAttr
+
+    return FastMathAttr("fast")
+
+
+for _sym, _name in (("+", "fadd"), ("-", "fsub"), ("*", "fmul")):
+    reg.lower(_sym, FLT, FLT)(_flt_simple(_name))
+    reg.lower(_sym + "=", FLT, FLT)(_flt_simple(_name))
+
+
+@reg.lower("/", FLT, FLT)
+def flt_div(ctx, b, sig, args):
+    a, d = args
+    if ctx.error_model == "python":
+        ctx.guard(b, b.fcmp("==", d, b.const_float(llvm_type(sig.args[0]), 0.0)), ZeroDivisionError,
+                  ("division by zero",))
+    return b.fbin("fdiv", a, d, fastmath=_fm(ctx))
+
+
+def _flt_divmod(ctx, b, t, a, d, msg):
+    lt = llvm_type(t)
+    if ctx.error_model == "python":
+        ctx.guard(b, b.fcmp("==", d, b.const_float(lt, 0.0)), ZeroDivisionError, (msg,))
+    mod = b.fbin("frem", a, d)
+    zero = b.const_float(lt, 0.0)
+    # Python: the remainder takes the sign of the divisor
+    fix = b.ibin("and", b.fcmp("une", mod, zero), b.icmp("!=", b.fcmp("<", d, zero), b.fcmp("<", mod, zero)))
+    mod2 = b.select(fix, b.fbin("fadd", mod, d), mod)
+    div = b.fbin("fdiv", b.fbin("fsub", a, mod2), d)
+    fl = b.intrinsic("llvm.floor", [div], lt)
+    # correct rounding of (a - mod) / d
+    half = b.const_float(lt, 0.5)
+    fl = b.select(b.fcmp(">", b.fbin("fsub", div, fl), half), b.fbin("fadd", fl, b.const_float(lt, 1.0)), fl)
+    # zero mod keeps the divisor's sign
+    mod3 = b.select(b.fcmp("==", mod2, zero), b.intrinsic("llvm.copysign", [zero, d], lt), mod2)
+    fl = b.select(b.fcmp("==", div, zero), b.intrinsic("llvm.copysign", [zero, b.fbin("fdiv", a, d)], lt), fl)
+    return fl, mod3
+
+
+@reg.lower("//", FLT, FLT)
+def flt_floordiv(ctx, b, sig, args):
+    return _flt_divmod(ctx, b, sig.args[0], *args, "float floor division by zero")[0]
+
+
+@reg.lower("%", FLT, FLT)
+def flt_mod(ctx, b, sig, args):
+    return _flt_divmod(ctx, b, sig.args[0], *args, "float modulo by zero")[1]
+
+
+@reg.lower("**", FLT, FLT)
+def flt_pow(ctx, b, sig, args):
+    return b.intrinsic("llvm.pow", list(args), llvm_type(sig.args[0]))
+
+
+for _k in ("/", "//", "%", "**"):
+    reg.lower(_k + "=", FLT, FLT)(reg.find(_k, ty.float64(ty.float64, ty.float64)))
+for _k in ("//", "%", "**", "<<", ">>"):
+    reg.lower(_k + "=", INT, INT)(reg.find(_k, ty.int64(ty.int64, ty.int64)))
+
+
+# ------------------------------------------------------------------ complex
+
+def _parts(b, v, t):
+    f = llvm_type(t.underlying_float)
+    return b.extract(v, 0, f), b.extract(v, 1, f)
+
+
+def _make_complex(b, t, re, im):
+    c = b.insert_value(b.undef(llvm_type(t)), re, 0)
+    return b.insert_value(c, im, 1)
+
+
+@reg.lower("+", CPX, CPX)
+def cpx_add(ctx, b, sig, args):
+    t = sig.args[0]
+    (ar, ai), (br_, bi) = _parts(b, args[0], t), _parts(b, args[1], t)
+    return _make_complex(b, t, b.fbin("fadd", ar, br_), b.fbin("fadd", ai, bi))
+
+
+@reg.lower("-", CPX, CPX)
+def cpx_sub(ctx, b, sig, args):
+    t = sig.args[0]
+    (ar, ai), (br_, bi) = _parts(b, args[0], t), _parts(b, args[1], t)
+    return _make_complex(b, t, b.fbin("fsub", ar, br_), b.fbin("fsub", ai, bi))
+
+
+@reg.lower("*", CPX, CPX)
+def cpx_mul(ctx, b, sig, args):
+    t = sig.args[0]
+    (ar, ai), (br_, bi) = _parts(b, args[0], t), _parts(b, args[1], t)
+    re = b.fbin("fsub", b.fbin("fmul", ar, br_), b.fbin("fmul", ai, bi))
+    im = b.fbin("fadd", b.fbin("fmul", ar, bi), b.fbin("fmul", ai, br_))
+    return _make_complex(b, t, re, im)
+
+
+@reg.lower("/", CPX, CPX)
+def cpx_div(ctx, b, sig, args):
+    t = sig.args[0]
+    lt = llvm_type(t.underlying_float)
+    (ar, ai), (br_, bi) = _parts(b, args[0], t), _parts(b, args[1], t)
+    den = b.fbin("fadd", b.fbin("fmul", br_, br_), b.fbin("fmul", bi, bi))
+    ctx.guard(b, b.fcmp("==", den, b.const_float(lt, 0.0)), ZeroDivisionError, ("complex division by zero",))
+    re = b.fbin("fdiv", b.fbin("fadd", b.fbin("fmul", ar, br_), b.fbin("fmul", ai, bi)), den)
+    im = b.fbin("fdiv", b.fbin("fsub", b.fbin("fmul", ai, br_), b.fbin("fmul", ar, bi)), den)
+    return _make_complex(b, t, re, im)
+
+
+for _k in ("+", "-", "*", "/"):
+    reg.lower(_k + "=", CPX, CPX)(reg.find(_k, ty.complex128(ty.complex128, ty.complex128)))
+
+
+# ------------------------------------------------------------------ comparisons
+
+def _cmp(op):
+    def impl(ctx, b, sig, args):
+        t = sig.args[0]
+        if isinstance(t, ty.Integer):
+            return b.icmp(op, *args, signed=_signed(t))
+        if isinstance(t, ty.Float):
+            return b.fcmp(op, *args)
+        if isinstance(t, ty.Complex):
+            (ar, ai), (br_, bi) = _parts(b, args[0], t), _parts(b, args[1], t)
+            both = b.ibin("and", b.fcmp("==", ar, br_), b.fcmp("==", ai, bi))
+            return both if op == "==" else b.ibin("xor", both, b.true())
+        if isinstance(t, ty.NoneType):
+            return b.const_int(I1, 1 if op == "==" else 0)
+        raise NotImplementedError
+    return impl
+
+
+for _op in ("<", "<=", ">", ">=", "==", "!="):
+    reg.lower(_op)(_cmp(_op))
+
+
+@reg.lower("is")
+def is_(ctx, b, sig, args):
+    a, c = sig.args
+    same = a is c and isinstance(a, (ty.NoneType, ty.Boolean))
+    if same and isinstance(a, ty.Boolean):
+        return b.icmp("==", *args)
+    return b.const_int(I1, 1 if same else 0)
+
+
+@reg.lower("is not")
+def is_not(ctx, b, sig, args):
+    return b.ibin("xor", is_(ctx, b, sig, args), b.true())
+
+
+# ------------------------------------------------------------------ unary
+
+@reg.lower("unary-")
+def neg(ctx, b, sig, args):
+    t = sig.args[0]
+    (v,) = args
+    if isinstance(t, ty.Integer):
+        return b.ibin("sub", b.const_int(llvm_type(t), 0), v)
+    if isinstance(t, ty.Float):
+        return b.fneg(v)
+    re, im = _parts(b, v, t)
+    return _make_complex(b, t, b.fneg(re), b.fneg(im))
+
+
+@reg.lower("unary+")
+def pos(ctx, b, sig, args):
+    return args[0]
+
+
+@reg.lower("unary~")
+def invert(ctx, b, sig, args):
+    return b.ibin("xor", args[0], b.const_int(llvm_type(sig.args[0]), -1))
+
+
+@reg.lower("unarynot")
+def not_(ctx, b, sig, args):
+    return b.ibin("xor", ctx.truth(b, args[0], sig.args[0]), b.true())
+
+
+@reg.lower("truth")
+def truth(ctx, b, sig, args):
+    return ctx.truth(b, args[0], sig.args[0])
+
+
+# ------------------------------------------------------------------ builtins
+
+@reg.lower(builtins.abs)
+def abs_(ctx, b, sig, args):
+    t = sig.args[0]
+    (v,) = args
+    if isinstance(t, ty.Integer):
+        if not _signed(t):
+            return v
+        return b.select(b.icmp("<", v, b.const_int(llvm_type(t), 0)), b.ibin("sub", b.const_int(llvm_type(t), 0), v), v)
+    if isinstance(t, ty.Float):
+        return b.intrinsic("llvm.fabs", [v], llvm_type(t))
+    re, im = _parts(b, v, t)
+    return _hypot(ctx, b, re, im, t.underlying_float)
+
+
+def _hypot(ctx, b, x, y, ft):
+    name = "hypot" if ft is ty.float64 else "hypotf"
+    ctx.declare(name, llvm_type(ft), [llvm_type(ft)] * 2)
+    return b.call(name, [x, y], llvm_type(ft))
+
+
+def _minmax(op):
+    def impl(ctx, b, sig, args):
+        if len(sig.args) == 1:  # a tuple
+            tt = sig.args[0]
+            items = [b.extract(args[0], i, llvm_type(e)) for i, e in enumerate(tt.types)]
+            items = [ctx.cast(b, v, e, sig.return_type) for v, e in zip(items, tt.types)]
+        else:
+            items = list(args)
+        t = sig.return_type
+        best = items[0]
+        for v in items[1:]:
+            if isinstance(t, ty.Integer):
+                better = b.icmp(op, v, best, signed=_signed(t))
+            else:
+                better = b.fcmp(op, v, best)
+            best = b.select(better, v, best)
+        return best
+    return impl
+
+
+reg.lower(builtins.min)(_minmax("<"))
+reg.lower(builtins.max)(_minmax(">"))
+
+
+@reg.lower(builtins.int)
+def int_(ctx, b, sig, args):
+    return ctx.cast(b, args[0], sig.args[0], ty.int64)
+
+
+@reg.lower(builtins.float)
+def float_(ctx, b, sig, args):
+    return ctx.cast(b, args[0], sig.args[0], ty.float64)
+
+
+@reg.lower(builtins.bool)
+def bool_(ctx, b, sig, args):
+    return ctx.truth(b, args[0], sig.args[0])
+
+
+@reg.lower(builtins.complex)
+def complex_(ctx, b, sig, args):
+    if len(args) == 1:
+        return args[0]
+    t = ty.complex128
+    (ar, ai), (br_, bi) = _parts(b, args[0], t), _parts(b, args[1], t)
+    return _make_complex(b, t, b.fbin("fsub", ar, bi), b.fbin("fadd", ai, br_))
+
+
+@reg.lower(builtins.round)
+def round_(ctx, b, sig, args):
+    t = sig.args[0]
+    if isinstance(t, ty.Integer):
+        return args[0]
+    lt = llvm_type(t)
+    if len(args) == 1:
+        r = b.intrinsic("llvm.roundeven", [args[0]], lt)
+        return ctx.cast(b, r, t, ty.int64)
+    # round(x, n): scale by 10**n, round half to even, unscale
+    ten = b.const_float(lt, 10.0)
+    n = ctx.cast(b, args[1], ty.int64, t)
+    scale = b.intrinsic("llvm.pow", [ten, n], lt)
+    return b.fbin("fdiv", b.intrinsic("llvm.roundeven", [b.fbin("fmul", args[0], scale)], lt), scale)
+
+
+@reg.lower(builtins.pow)
+def pow_(ctx, b, sig, args):
+    return ctx.implementation("**", sig)(ctx, b, sig, args)
+
+
+@reg.lower(builtins.divmod)
+def divmod_(ctx, b, sig, args):
+    t = sig.args[0]
+    if isinstance(t, ty.Integer):
+        q, r = _int_divmod(ctx, b, t, *args, "integer division or modulo by zero")
+    else:
+        q, r = _flt_divmod(ctx, b, t, *args, "float divmod()")
+    tup = b.insert_value(b.undef(llvm_type(sig.return_type)), q, 0)
+    return b.insert_value(tup, r, 1)
+
+
+@reg.lower(builtins.len)
+def len_(ctx, b, sig, args):
+    t = sig.args[0]
+    if isinstance(t, ty.BaseTuple):
+        return b.const_int(I64, len(t))
+    if isinstance(t, ty.Array):
+        return b.extract(args[0], [5, 0], I64)
+    if isinstance(t, ty.RangeType):
+        start, stop, step = (b.extract(args[0], i, I64) for i in range(3))
+        # ceil((stop - start) / step) clamped at 0
+        diff = b.ibin("sub", stop, start)
+        one = b.const_int(I64, 1)
+        pos = b.icmp(">", step, b.const_int(I64, 0))
+        adj = b.select(pos, b.ibin("sub", diff, one), b.ibin("add", diff, one))
+        n = b.ibin("add", b.ibin("sdiv", adj, step), one)
+        return b.select(b.icmp("<", n, b.const_int(I64, 0)), b.const_int(I64, 0), n)
+    raise NotImplementedError
+
+
+@reg.lower(builtins.range)
+def range_(ctx, b, sig, args):
+    zero, one = b.const_int(I64, 0), b.const_int(I64, 1)
+    if len(args) == 1:
+        start, stop, step = zero, args[0], one
+    elif len(args) == 2:
+        start, stop, step = args[0], args[1], one
+    else:
+        start, stop, step = args
+        ctx.guard(b, b.icmp("==", step, zero), ValueError, ("range() arg 3 must not be zero",))
+    r = b.undef(llvm_type(sig.return_type))
+    for i, v in enumerate((start, stop, step)):
+        r = b.insert_value(r, v, i)
+    return r
+
+
+# ------------------------------------------------------------------ tuples
+
+@reg.lower("getitem", ty.UniTuple, INT)
+def tuple_getitem(ctx, b, sig, args):
+    """Variable index into a homogeneous tuple: spill to memory and load."""
+    tt = sig.args[0]
+    lt = llvm_type(tt)
+    slot = b.alloca(lt)
+    b.store(args[0], slot)
+    idx = args[1]
+    n = b.const_int(I64, len(tt))
+    idx = b.select(b.icmp("<", idx, b.const_int(I64, 0)), b.ibin("add", idx, n), idx)
+    if ctx.boundscheck:
+        bad = b.ibin("or", b.icmp("<", idx, b.const_int(I64, 0)), b.icmp(">=", idx, n))
+        ctx.guard(b, bad, IndexError, ("tuple index out of range",))
+    p = b.gep(slot, [0, idx], lt)
+    return b.load(p, llvm_type(tt.dtype))

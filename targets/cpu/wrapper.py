@@ -1,0 +1,204 @@
+"""The CPython wrapper of a compiled function, generated as native code.
+
+For a native function ``i32 f(ptr result, args...)`` this builds, with
+llvmlite, ``PyObject *wrapper(PyObject *self, PyObject *const *args,
+Py_ssize_t nargs)`` (METH_FASTCALL): unbox each argument with the C helper
+library (``pycomp_unbox_*``), call ``f`` (releasing the GIL with
+``nogil=True``), box the result with the C API, and turn a non-zero status
+into a Python exception (``pycomp_raise_static``). The dispatcher has
+already checked the argument count and types, so the wrapper does no
+dispatch of its own.
+"""
+
+from __future__ import annotations
+
+import ctypes
+
+from llvmlite import ir
+
+from pycomp import types as ty
+
+__all__ = ["build_wrapper", "C_API_SYMBOLS"]
+
+PYOBJ = ir.IntType(8).as_pointer()
+I8, I32, I64 = ir.IntType(8), ir.IntType(32), ir.IntType(64)
+F32, F64 = ir.FloatType(), ir.DoubleType()
+
+C_API_SYMBOLS = ("PyLong_FromLongLong", "PyLong_FromUnsignedLongLong", "PyFloat_FromDouble",
+                 "PyComplex_FromDoubles", "PyBool_FromLong", "PyTuple_New", "PyTuple_SetItem",
+                 "PyTuple_GetItem", "Py_IncRef", "Py_DecRef")
+
+
+def c_api_addresses() -> dict[str, int]:
+    out = {name: ctypes.cast(getattr(ctypes.pythonapi, name), ctypes.c_void_p).value for name in C_API_SYMBOLS}
+    out["_Py_NoneStruct"] = id(None)
+    return out
+
+
+def ll_type(t: ty.Type):
+    """The llvmlite type of a value of ``t`` (the native data model)."""
+    if isinstance(t, ty.Boolean):
+        return ir.IntType(1)
+    if isinstance(t, ty.Integer):
+        return ir.IntType(t.bitwidth)
+    if t is ty.float32:
+        return F32
+    if t is ty.float64:
+        return F64
+    if isinstance(t, ty.Complex):
+        f = ll_type(t.underlying_float)
+        return ir.LiteralStructType([f, f])
+    if isinstance(t, ty.BaseTuple):
+        return ir.LiteralStructType([ll_type(e) for e in t.types]) if len(t) else I8
+    if isinstance(t, ty.Array):
+        dims = ir.ArrayType(I64, t.ndim)
+        return ir.LiteralStructType([PYOBJ, PYOBJ, I64, I64, PYOBJ, dims, dims])
+    return I8
+
+
+class _WrapperBuilder:
+    def __init__(self, module: ir.Module, native_name: str, argtypes, ret_type, nogil: bool):
+        self.m = module
+        self.argtypes = argtypes
+        self.ret_type = ret_type
+        self.nogil = nogil
+        self.native_name = native_name
+
+    def fn(self, name, ret, args):
+        g = self.m.globals.get(name)
+        if g is None:
+            g = ir.Function(self.m, ir.FunctionType(ret, args), name)
+        return g
+
+    def build(self, name: str):
+        fnty = ir.FunctionType(PYOBJ, [PYOBJ, PYOBJ.as_pointer(), I64])
+        w = ir.Function(self.m, fnty, name)
+        self.w = w
+        entry = w.append_basic_block("entry")
+        self.fail = w.append_basic_block("fail")
+        b = self.b = ir.IRBuilder(entry)
+        args = []
+        for i, t in enumerate(self.argtypes):
+            obj = b.load(b.gep(w.args[1], [ir.Constant(I64, i)]))
+            v = self.unbox(obj, t)
+            if isinstance(t, ty.Array):
+                slot = b.alloca(ll_type(t))
+                b.store(v, slot)
+                v = slot
+            args.append(v)
+        retslot = b.alloca(ll_type(self.ret_type) if not isinstance(self.ret_type, ty.Boolean) else I8)
+        native_args = [retslot] + args
+        native = self.fn(self.native_name, I32, [a.type for a in native_args])
+        if self.nogil:
+            state = b.call(self.fn("pycomp_release_gil", PYOBJ, []), [])
+        status = b.call(native, native_args)
+        if self.nogil:
+            b.call(self.fn("pycomp_acquire_gil", ir.VoidType(), [PYOBJ]), [state])
+        ok = w.append_basic_block("ok")
+        raised = w.append_basic_block("raised")
+        b.cbranch(b.icmp_signed("==", status, ir.Constant(I32, 0)), ok, raised)
+        b.position_at_end(raised)
+        user = w.append_basic_block("user_exception")
+        b.cbranch(b.icmp_signed(">", status, ir.Constant(I32, 0)), user, self.fail)
+        b.position_at_end(user)
+        b.call(self.fn("pycomp_raise_static", ir.VoidType(), [I32]), [b.sub(status, ir.Constant(I32, 1))])
+        b.branch(self.fail)
+        b.position_at_end(ok)
+        rt = self.ret_type
+        val = b.load(retslot)
+        if isinstance(rt, ty.Boolean):
+            val = b.trunc(val, ir.IntType(1))
+        b.ret(self.box(val, rt))
+        b.position_at_end(self.fail)
+        b.ret(ir.Constant(PYOBJ, None))
+        return w
+
+    # ------------------------------------------------------------ unboxing
+    def _checked(self, status):
+        b = self.b
+        cont = self.w.append_basic_block()
+        b.cbranch(b.icmp_signed("!=", status, ir.Constant(I32, 0)), self.fail, cont)
+        b.position_at_end(cont)
+
+    def unbox(self, obj, t):
+        b = self.b
+        if isinstance(t, ty.Boolean):
+            slot = b.alloca(I8)
+            self._checked(b.call(self.fn("pycomp_unbox_bool", I32, [PYOBJ, I8.as_pointer()]), [obj, slot]))
+            return b.icmp_unsigned("!=", b.load(slot), ir.Constant(I8, 0))
+        if isinstance(t, ty.Integer):
+            name = "pycomp_unbox_int64" if t.signed else "pycomp_unbox_uint64"
+            slot = b.alloca(I64)
+            self._checked(b.call(self.fn(name, I32, [PYOBJ, I64.as_pointer()]), [obj, slot]))
+            v = b.load(slot)
+            return b.trunc(v, ir.IntType(t.bitwidth)) if t.bitwidth < 64 else v
+        if isinstance(t, ty.Float):
+            slot = b.alloca(F64)
+            self._checked(b.call(self.fn("pycomp_unbox_float64", I32, [PYOBJ, F64.as_pointer()]), [obj, slot]))
+            v = b.load(slot)
+            return b.fptrunc(v, F32) if t is ty.float32 else v
+        if isinstance(t, ty.Complex):
+            re, im = b.alloca(F64), b.alloca(F64)
+            fn = self.fn("pycomp_unbox_complex128", I32, [PYOBJ, F64.as_pointer(), F64.as_pointer()])
+            self._checked(b.call(fn, [obj, re, im]))
+            r, i = b.load(re), b.load(im)
+            if t is ty.complex64:
+                r, i = b.fptrunc(r, F32), b.fptrunc(i, F32)
+            c = b.insert_value(ir.Constant(ll_type(t), ir.Undefined), r, 0)
+            return b.insert_value(c, i, 1)
+        if isinstance(t, ty.Array):
+            st = ll_type(t)
+            slot = b.alloca(st)
+            fn = self.fn("pycomp_unbox_array", I32, [PYOBJ, PYOBJ, I32])
+            self._checked(b.call(fn, [obj, b.bitcast(slot, PYOBJ), ir.Constant(I32, t.ndim)]))
+            return b.load(slot)
+        if isinstance(t, ty.BaseTuple):
+            out = ir.Constant(ll_type(t), ir.Undefined)
+            get = self.fn("PyTuple_GetItem", PYOBJ, [PYOBJ, I64])
+            for i, et in enumerate(t.types):
+                item = b.call(get, [obj, ir.Constant(I64, i)])
+                out = b.insert_value(out, self.unbox(item, et), i)
+            return out
+        if isinstance(t, ty.NoneType):
+            return ir.Constant(I8, 0)
+        raise TypeError("cannot pass a %s to compiled code" % t)
+
+    # ------------------------------------------------------------ boxing
+    def box(self, v, t):
+        b = self.b
+        if isinstance(t, ty.Boolean):
+            return b.call(self.fn("PyBool_FromLong", PYOBJ, [I64]), [b.zext(v, I64)])
+        if isinstance(t, ty.Integer):
+            if t.signed:
+                x = b.sext(v, I64) if t.bitwidth < 64 else v
+                return b.call(self.fn("PyLong_FromLongLong", PYOBJ, [I64]), [x])
+            x = b.zext(v, I64) if t.bitwidth < 64 else v
+            return b.call(self.fn("PyLong_FromUnsignedLongLong", PYOBJ, [I64]), [x])
+        if isinstance(t, ty.Float):
+            x = b.fpext(v, F64) if t is ty.float32 else v
+            return b.call(self.fn("PyFloat_FromDouble", PYOBJ, [F64]), [x])
+        if isinstance(t, ty.Complex):
+            r, i = b.extract_value(v, 0), b.extract_value(v, 1)
+            if t is ty.complex64:
+                r, i = b.fpext(r, F64), b.fpext(i, F64)
+            return b.call(self.fn("PyComplex_FromDoubles", PYOBJ, [F64, F64]), [r, i])
+        if isinstance(t, ty.BaseTuple):
+            tup = b.call(self.fn("PyTuple_New", PYOBJ, [I64]), [ir.Constant(I64, len(t))])
+            setitem = self.fn("PyTuple_SetItem", I32, [PYOBJ, I64, PYOBJ])
+            for i, et in enumerate(t.types):
+                b.call(setitem, [tup, ir.Constant(I64, i), self.box(b.extract_value(v, i), et)])
+            return tup
+        if isinstance(t, ty.NoneType):
+            none = self.m.globals.get("_Py_NoneStruct")
+            if none is None:
+                none = ir.GlobalVariable(self.m, I8, "_Py_NoneStruct")
+            b.call(self.fn("Py_IncRef", ir.VoidType(), [PYOBJ]), [none])
+            return none
+        raise TypeError("cannot return a %s from compiled code yet" % t)
+
+
+def build_wrapper(module: ir.Module, native_name: str, argtypes, ret_type, nogil=False) -> str:
+    """Add the CPython wrapper of ``native_name`` to ``module``; returns its name."""
+    name = "cpython." + native_name
+    _WrapperBuilder(module, native_name, tuple(argtypes), ret_type, nogil).build(name)
+    return name

@@ -1,0 +1,246 @@
+"""End-to-end checks of the compiler against CPython on the same inputs:
+values and types, through every stage (bytecode, IR, typing, lowering,
+LLVM, the CPython wrapper)."""
+
+import math
+
+import numpy as np
+import pytest
+
+import pycomp
+from pycomp import njit, types as ty
+
+
+def same(a, b):
+    assert type(a) is type(b), (a, b)
+    if isinstance(a, float) and math.isnan(a):
+        assert math.isnan(b)
+    elif isinstance(a, tuple):
+        assert len(a) == len(b)
+        for x, y in zip(a, b):
+            same(x, y)
+    else:
+        assert a == b
+
+
+def check(fn, *args):
+    jf = njit(fn)
+    same(jf(*args), fn(*args))
+    return jf
+
+
+def add(a, b):
+    return a + b
+
+
+def arith(a, b):
+    return a + b, a - b, a * b, a // b, a % b, a / b
+
+
+def branches(x):
+    if x > 10:
+        r = x * 2
+    elif x < 0:
+        r = -x
+    else:
+        r = 0.5
+    return r
+
+
+def loop_sum(n):
+    s = 0
+    for i in range(n):
+        if i % 3 == 0:
+            continue
+        s += i
+    return s
+
+
+def neg_step(n):
+    s = 0
+    for i in range(n, 0, -2):
+        s = s * 3 + i
+    return s
+
+
+def while_break(n):
+    i = 0
+    while True:
+        i += 1
+        if i * i > n:
+            break
+    return i
+
+
+def math_fn(x):
+    return math.sqrt(x) + math.exp(-x) + math.floor(x) + math.sin(x) * math.cos(x)
+
+
+def tuples(a, b):
+    t = (a, b, a + b)
+    x, y, z = t
+    return (z, y, x)[0] + t[-1], len(t)
+
+
+@pytest.mark.parametrize("args", [(1, 2), (1.5, 2), (True, True), (3, 2.5)])
+def test_add(args):
+    check(add, *args)
+
+
+@pytest.mark.parametrize("args", [(7, 2), (-7, 2), (7, -2), (-7, -2), (7.5, -2.0), (-7.5, 2.0)])
+def test_python_division_semantics(args):
+    check(arith, *args)
+
+
+def test_int64_wraps_like_numba():
+    assert njit(add)(2**62, 2**62) == -(2**63)
+
+
+def test_zero_division_reaches_caller():
+    jf = njit(arith)
+    with pytest.raises(ZeroDivisionError):
+        jf(1, 0)
+    with pytest.raises(ZeroDivisionError):
+        jf(1.0, 0.0)
+
+
+@pytest.mark.parametrize("x", [-3, 0, 5, 12, 2.5])
+def test_branches_unify(x):
+    # int and float returns unify to float64, as in Numba
+    same(njit(branches)(x), float(branches(x)))
+
+
+def test_loops():
+    for n in (0, 1, 10, 57):
+        check(loop_sum, n)
+        check(neg_step, n)
+        check(while_break, n)
+
+
+def test_math():
+    for x in (0.5, 2.0, 10.25):
+        jf = njit(math_fn)
+        assert jf(x) == pytest.approx(math_fn(x), rel=1e-12)
+
+
+def test_tuples():
+    check(tuples, 2, 3)
+    check(tuples, 2.5, 3)
+
+
+RAISING_SOURCE = """
+def f(x):
+    if x < 0:
+        raise ValueError("negative", 1)
+    assert x != 3, "three"
+    return x
+"""
+
+
+def test_raise_and_assert():
+    ns = {}
+    exec(compile(RAISING_SOURCE, "<raising>", "exec"), ns)  # not rewritten by pytest's assert hook
+    jf = njit(ns["f"])
+    assert jf(2) == 2
+    with pytest.raises(ValueError) as ei:
+        jf(-1)
+    assert ei.value.args == ("negative", 1)
+    with pytest.raises(AssertionError, match="three"):
+        jf(3)
+
+
+def test_calls_between_jitted_functions_and_recursion():
+    @njit
+    def sq(x):
+        return x * x
+
+    @njit
+    def hyp(a, b):
+        return sq(a) + sq(b)
+
+    assert hyp(3, 4) == 25
+
+    @njit("int64(int64)")
+    def fib(n):
+        if n < 2:
+            return n
+        return fib(n - 1) + fib(n - 2)
+
+    assert fib(20) == 6765
+
+
+def array_sum2d(x):
+    t = 0.0
+    for i in range(x.shape[0]):
+        for j in range(x.shape[1]):
+            t += x[i, j] * (i + 1)
+    return t
+
+
+@pytest.mark.parametrize("make", [
+    lambda a: a, lambda a: np.asfortranarray(a), lambda a: a[:, ::2], lambda a: a[::-1, :],
+])
+def test_array_layouts(make):
+    base = np.arange(24.0).reshape(4, 6)
+    x = make(base)
+    jf = njit(array_sum2d)
+    assert jf(x) == pytest.approx(array_sum2d(x))
+
+
+def test_array_setitem_and_dtypes():
+    def fill(out, v):
+        for i in range(out.shape[0]):
+            out[i] = v + i
+        out[-1] = v
+        return out.size
+
+    for dt in (np.int8, np.int32, np.int64, np.uint16, np.float32, np.float64):
+        a, b = np.zeros(5, dt), np.zeros(5, dt)
+        r1 = njit(fill)(a, dt(3))
+        r2 = fill(b, dt(3))
+        assert r1 == r2
+        np.testing.assert_array_equal(a, b)
+
+
+def test_boundscheck_raises_indexerror():
+    def get(a, i):
+        return a[i]
+
+    a = np.arange(3.0)
+    with pytest.raises(IndexError):
+        njit(boundscheck=True)(get)(a, 5)
+    assert njit(get)(a, -1) == 2.0
+
+
+def test_explicit_signature_and_typeof():
+    jf = njit("float64(float64, int32)")(lambda x, n: x * n)
+    assert jf(2.0, 3) == 6.0
+    assert jf.signatures == [(ty.float64, ty.int32)]
+    assert pycomp.typeof(np.zeros((2, 2), np.float32)) is ty.Array(ty.float32, 2, "C")
+
+
+def test_typing_error_names_source_line():
+    def bad(x):
+        return (1, 2) + x
+
+    with pytest.raises(pycomp.TypingError) as ei:
+        njit(bad)(1)
+    assert isinstance(ei.value, TypeError)
+    assert "test_pipeline.py" in str(ei.value)
+
+
+def test_undefined_global_is_nameerror():
+    def bad(x):
+        return undefined_thing + x  # noqa: F821
+
+    with pytest.raises(NameError):
+        njit(bad)(1)
+
+
+def test_inspection():
+    jf = check(add, 1, 2)
+    assert "nb.binop" in jf.inspect_ir("nb-type-infer")
+    assert "!nb.type<int64>" in jf.inspect_ir("nb-type-infer")
+    assert "add i64" in jf.inspect_llvm(jf.signatures[0])
+    assert "nb-type-infer" in jf.stats()
+    assert "block" in jf.inspect_cfg()
