@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The whole test suite (pytest, which also runs the lit/FileCheck golden
+# tests) on every supported CPython found: python3 and the pyenv
+# interpreters 3.12 and 3.13 when present. Each gets its own venv.
+#   scripts/test.sh            all interpreters
+#   PYCOMP_PYTHONS="python3" scripts/test.sh   just one
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+pythons=${PYCOMP_PYTHONS:-}
+if [ -z "$pythons" ]; then
+    pythons="python3"
+    if command -v pyenv >/dev/null 2>&1; then
+        for v in 3.12 3.13; do
+            p=$(pyenv prefix "$(pyenv versions --bare | grep -E "^$v(\.|$)" | tail -n 1)" 2>/dev/null)/bin/python
+            [ -x "$p" ] && pythons="$pythons $p"
+        done
+    fi
+fi
+status=0
+for py in $pythons; do
+    ver=$("$py" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+    venv="$root/.venv-$ver"
+    echo "=== CPython $ver ($py) ==="
+    if ! bash scripts/setup-venv.sh "$py" "$venv" test; then
+        echo "setup failed for $ver"; status=1; continue
+    fi
+    "$venv/bin/python" -m pytest -q -p no:cacheprovider tests || status=1
+done
+exit $status
