@@ -11,6 +11,7 @@ setup(
             include_dirs=[np.get_include()],
             define_macros=[("NPY_NO_DEPRECATED_API", "NPY_2_0_API_VERSION")],
             extra_compile_args=["-O2", "-std=c11"],
+            libraries=["m"],
         ),
     ],
 )

@@ -53,6 +53,12 @@ ROOT = HERE.parent
 if __package__ in (None, ""):  # run as a script: python benchmarks/run.py
     sys.path.insert(0, str(ROOT))
 
+# Single-threaded BLAS unless the caller says otherwise: every other engine runs
+# on one core, and idle BLAS workers spin for ~0.1 s after each call, which on a
+# small machine slows whichever engine is timed next.  Must precede numpy import.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
 import numpy as np  # noqa: E402
 
 from benchmarks import kernels as K  # noqa: E402
@@ -62,7 +68,7 @@ COMPILERS = ("pycomp", "numba")
 DEFAULT_OUT = HERE / "results" / "latest.json"
 
 # (default, --quick) settings
-REPEATS = {"startup": (7, 2), "compile": (5, 2), "dispatch": (9, 3), "kernel": (9, 3)}
+REPEATS = {"startup": (5, 2), "compile": (5, 2), "dispatch": (9, 3), "kernel": (9, 3)}
 DISPATCH_CALLS = (200_000, 50_000)  # calls per dispatch sample
 MIN_SAMPLE_S = (0.05, 0.005)  # a kernel sample repeats the call until it lasts this long
 PREFLIGHT_TIMEOUT_S = 60  # per case; --preflight-timeout
@@ -108,8 +114,8 @@ def load_engine(name: str) -> Engine:
     version = getattr(mod, "__version__", None)
     jit = getattr(mod, "njit", None)
     if not callable(jit):
-        return Engine(name, reason=f"{name} {version or ''} has no callable 'njit' yet".replace("  ", " "),
-                      version=version)
+        label = f"{name} {version}" if version else name
+        return Engine(name, reason=f"{label} has no callable 'njit' yet", version=version)
     return Engine(name, jit=jit, version=version)
 
 
@@ -150,6 +156,25 @@ def rotations(engines: list[Engine], repeat: int):
     for rep in range(repeat):
         k = rep % len(engines) if engines else 0
         yield engines[k:] + engines[:k]
+
+
+def interleaved(runnable: list[Engine], repeat: int, measure: Callable[[Engine], float],
+                results: dict) -> dict[str, list[float]]:
+    """Samples of ``measure(engine)``: each repetition runs every engine in turn.
+
+    An engine whose measurement raises gets a "failed" entry in ``results`` and
+    is not run again.
+    """
+    samples: dict[str, list[float]] = {e.name: [] for e in runnable}
+    for order in rotations(runnable, repeat):
+        for eng in order:
+            if eng.name in results:
+                continue
+            try:
+                samples[eng.name].append(measure(eng))
+            except Exception as exc:  # noqa: BLE001 - recorded, the run goes on
+                results[eng.name] = not_measured("failed", short_exc(exc))
+    return samples
 
 
 def timed(fn: Callable[[], Any], number: int) -> float:
@@ -231,7 +256,7 @@ def child_sys_path() -> list[str]:
     return [os.path.abspath(p) if p else os.getcwd() for p in sys.path]
 
 
-def run_fresh(script: str, tmpdir: str, timeout: float = 300) -> tuple[float, float, float]:
+def run_fresh(script: str, tmpdir: str, timeout: float = 120) -> tuple[float, float, float]:
     """Run ``script`` in a fresh interpreter: (import s, import+body s, process wall s)."""
     path = os.path.join(tmpdir, "fresh_bench.py")  # a real file, so source is inspectable
     with open(path, "w") as f:
@@ -272,21 +297,16 @@ def run_startup(ctx: Ctx) -> list[dict]:
             scripts = {e.name: _FRESH_SCRIPT.format(path=path, module=e.name,
                                                     body=body.format(module=e.name))
                        for e in runnable}
-            samples: dict[str, list] = {e.name: [] for e in runnable}
-            for eng in list(runnable):  # warm-up run: .pyc files written, OS caches warm
-                try:
-                    run_fresh(scripts[eng.name], tmp)
-                except Exception as exc:  # noqa: BLE001
-                    results[eng.name] = not_measured("failed", short_exc(exc))
-                    runnable.remove(eng)
-            for order in rotations(runnable, ctx.reps("startup")):
-                for eng in order:
-                    samples[eng.name].append(run_fresh(scripts[eng.name], tmp))
+            # one unmeasured run first: .pyc files written, OS caches warm
+            interleaved(runnable, 1, lambda e: run_fresh(scripts[e.name], tmp), results)
+            samples = interleaved(runnable, ctx.reps("startup"),
+                                  lambda e: run_fresh(scripts[e.name], tmp), results)
             for eng in runnable:
-                s = samples[eng.name]
-                main = [t[0] for t in s] if name == "import" else [t[1] for t in s]
-                results[eng.name] = measured(main, import_s=[t[0] for t in s],
-                                             process_wall_s=[t[2] for t in s])
+                if eng.name not in results:
+                    s = samples[eng.name]
+                    figure = [t[0] for t in s] if name == "import" else [t[1] for t in s]
+                    results[eng.name] = measured(figure, import_s=[t[0] for t in s],
+                                                 process_wall_s=[t[2] for t in s])
             rows.append(record("startup", name, "s", results,
                                description="fresh interpreter; perf_counter around "
                                + ("'import X'" if name == "import"
@@ -335,23 +355,18 @@ def run_compile(ctx: Ctx) -> list[dict]:
                 results[eng.name] = res
             else:
                 runnable.append(eng)
-        samples: dict[str, list] = {e.name: [] for e in runnable}
         ok = {e.name: True for e in runnable}
-        for order in rotations(runnable, ctx.reps("compile")):
-            for eng in order:
-                if eng.name in results:  # failed in an earlier repetition
-                    continue
-                try:
-                    callees = {n: eng.jit(K.fresh(fn)) for n, fn in case.callees.items()}
-                    plain, args = K.fresh(case.fn, **callees), case.args()
-                    t0 = time.perf_counter()
-                    got = eng.jit(plain)(*args)
-                    dt = time.perf_counter() - t0
-                except Exception as exc:  # noqa: BLE001
-                    results[eng.name] = not_measured("failed", short_exc(exc))
-                    continue
-                samples[eng.name].append(dt)
-                ok[eng.name] = ok[eng.name] and same(got, expected)
+
+        def first_call(eng: Engine) -> float:
+            callees = {n: eng.jit(K.fresh(fn)) for n, fn in case.callees.items()}
+            plain, args = K.fresh(case.fn, **callees), case.args()
+            t0 = time.perf_counter()
+            got = eng.jit(plain)(*args)
+            dt = time.perf_counter() - t0
+            ok[eng.name] = ok[eng.name] and same(got, expected)
+            return dt
+
+        samples = interleaved(runnable, ctx.reps("compile"), first_call, results)
         for eng in runnable:
             if eng.name not in results:
                 results[eng.name] = measured(samples[eng.name], ok=ok[eng.name])
@@ -397,12 +412,11 @@ def run_dispatch(ctx: Ctx) -> list[dict]:
                 except Exception as exc:  # noqa: BLE001
                     results[eng.name] = not_measured("failed", short_exc(exc))
         runnable = [e for e in ctx.engines if e.name in timers]
-        samples: dict[str, list] = {e.name: [] for e in runnable}
-        for order in rotations(runnable, ctx.reps("dispatch")):
-            for eng in order:
-                samples[eng.name].append(timers[eng.name].timeit(number) / number)
+        samples = interleaved(runnable, ctx.reps("dispatch"),
+                              lambda e: timers[e.name].timeit(number) / number, results)
         for eng in runnable:
-            results[eng.name] = measured(samples[eng.name], calls_per_sample=number)
+            if eng.name not in results:
+                results[eng.name] = measured(samples[eng.name], calls_per_sample=number)
         args_repr = ", ".join(type(a).__name__ + (str(a.shape) if hasattr(a, "shape") else "")
                               for a in case.args())
         rows.append(record("dispatch", case.name, "s", results, args=args_repr,
@@ -456,7 +470,10 @@ def prepare(eng: Engine, kernel: K.Kernel, data: dict, min_time: float) -> Prepa
     r = fn(*args)
     first = time.perf_counter() - t0
     got = args[kernel.out] if kernel.out is not None else r
-    ok = kernel.check(got, ref) if ref is not None else None
+    try:
+        ok = kernel.check(got, ref) if ref is not None else None
+    except (TypeError, ValueError):  # wrong shape or type counts as a wrong result
+        ok = False
 
     def call():
         return fn(*args)
@@ -497,12 +514,11 @@ def run_kernels(ctx: Ctx) -> list[dict]:
                 except Exception as exc:  # noqa: BLE001
                     results[eng.name] = not_measured("failed", short_exc(exc))
         runnable = [e for e in ctx.engines if e.name in prepared]
-        samples: dict[str, list] = {e.name: [] for e in runnable}
-        for order in rotations(runnable, ctx.reps("kernel")):
-            for eng in order:
-                p = prepared[eng.name]
-                samples[eng.name].append(timed(p.call, p.number))
+        samples = interleaved(runnable, ctx.reps("kernel"),
+                              lambda e: timed(prepared[e.name].call, prepared[e.name].number), results)
         for eng in runnable:
+            if eng.name in results:
+                continue
             p, raw = prepared[eng.name], samples[eng.name]
             if p.scale != 1.0:
                 results[eng.name] = measured([t * p.scale for t in raw], measured_samples=raw, **p.info)
@@ -512,7 +528,8 @@ def run_kernels(ctx: Ctx) -> list[dict]:
                            size=kernel.describe(data["full"][2]),
                            description="median time per call, inputs and outputs passed in"))
         log(f"  {ident}: {time.perf_counter() - t_start:.1f} s")
-        del data, prepared
+        data.clear()  # free the big arrays before the next kernel allocates its own
+        prepared.clear()
     return rows
 
 
@@ -605,6 +622,13 @@ def cpu_info() -> dict:
             info["simd"] = [f for f in ("sse4_2", "avx", "avx2", "fma", "avx512f") if f in flags]
             break
     return info
+
+
+def load_average() -> list[float] | None:
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except (AttributeError, OSError):
+        return None
 
 
 def git(*args: str, cwd: Path) -> str | None:
@@ -758,6 +782,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(all_case_ids()))
         return 0
     t_start = time.perf_counter()
+    load_start = load_average()
     engines = [load_engine(e) for e in ENGINES if e in args.engines]
     for e in engines:
         log(f"{e.name:7s} " + (f"available ({e.version})" if e.available else f"unavailable: {e.reason}"))
@@ -788,6 +813,10 @@ def main(argv: list[str] | None = None) -> int:
         if not e.available:
             print(f"{e.name}: unavailable - {e.reason}")
     elapsed = time.perf_counter() - t_start
+    load = {"start": load_start, "end": load_average()}
+    if load_start:
+        print(f"load average (1 min) at start {load['start'][0]:.2f}, at end {load['end'][0]:.2f}"
+              f" on {os.cpu_count()} CPUs; > ~0.5 per CPU means other work competed for the CPUs")
     report = {
         "schema": 1,
         "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
@@ -795,6 +824,7 @@ def main(argv: list[str] | None = None) -> int:
         "quick": args.quick,
         "subject": args.subject,
         "elapsed_s": elapsed,
+        "load_average": load,
         "machine": machine_info(),
         "engines": {e.name: {"available": e.available, "version": e.version, "reason": e.reason}
                     for e in engines},

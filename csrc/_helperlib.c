@@ -31,6 +31,7 @@
 #include <Python.h>
 #include <structmember.h>
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -473,6 +474,67 @@ static struct PyModuleDef helperlib_module = {
     .m_methods = helperlib_methods,
 };
 
+/* ---------------------------------------------------------------------- */
+/* Numeric helpers called from compiled code (no GIL needed)              */
+/* ---------------------------------------------------------------------- */
+
+/* Multiply (ar, ai) by (br, bi) in place into (*r, *i). */
+static void
+cmul(double ar, double ai, double br, double bi, double *r, double *i)
+{
+    *r = ar * br - ai * bi;
+    *i = ar * bi + ai * br;
+}
+
+/*
+ * Complex power a ** b with Python's results: small integral real
+ * exponents use binary exponentiation (exact for Gaussian integers), the
+ * rest the polar form.  Returns 0, or 1 when a is zero and b is negative
+ * or complex (the caller raises ZeroDivisionError).
+ */
+int
+pycomp_complex_pow(double ar, double ai, double br, double bi, double *out)
+{
+    if (br == 0.0 && bi == 0.0) {
+        out[0] = 1.0; out[1] = 0.0;
+        return 0;
+    }
+    if (ar == 0.0 && ai == 0.0) {
+        if (bi != 0.0 || br < 0.0)
+            return 1;
+        out[0] = 0.0; out[1] = 0.0;
+        return 0;
+    }
+    if (bi == 0.0 && br == floor(br) && fabs(br) <= 100.0) {
+        long n = (long)fabs(br);
+        double rr = 1.0, ri = 0.0, xr = ar, xi = ai;
+        while (n > 0) {
+            if (n & 1)
+                cmul(rr, ri, xr, xi, &rr, &ri);
+            cmul(xr, xi, xr, xi, &xr, &xi);
+            n >>= 1;
+        }
+        if (br < 0.0) {  /* 1 / r */
+            double d = rr * rr + ri * ri;
+            rr = rr / d;
+            ri = -ri / d;
+        }
+        out[0] = rr; out[1] = ri;
+        return 0;
+    }
+    double mag = hypot(ar, ai);
+    double arg = atan2(ai, ar);
+    double len = pow(mag, br);
+    double phase = arg * br;
+    if (bi != 0.0) {
+        len /= exp(arg * bi);
+        phase += bi * log(mag);
+    }
+    out[0] = len * cos(phase);
+    out[1] = len * sin(phase);
+    return 0;
+}
+
 /* Add name -> address of a C helper to the dict `d`. */
 static int
 add_helper(PyObject *d, const char *name, void (*fn)(void))
@@ -501,7 +563,8 @@ build_c_helpers(void)
         || ADD_HELPER(d, pycomp_unbox_uint64) < 0
         || ADD_HELPER(d, pycomp_unbox_float64) < 0
         || ADD_HELPER(d, pycomp_unbox_complex128) < 0
-        || ADD_HELPER(d, pycomp_unbox_bool) < 0) {
+        || ADD_HELPER(d, pycomp_unbox_bool) < 0
+        || ADD_HELPER(d, pycomp_complex_pow) < 0) {
         Py_DECREF(d);
         return NULL;
     }

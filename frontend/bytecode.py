@@ -198,7 +198,22 @@ def decode(code) -> list[Instr]:
             emit("CALL_INTRINSIC_1", kind)
         else:
             emit(name, ins.argval)
+    _retarget_jumps(out)
     return out
+
+
+def _retarget_jumps(instrs: list[Instr]) -> None:
+    """A jump to a dropped instruction (a NOP heading a ``while True``)
+    goes to the next instruction that was kept."""
+    import bisect
+
+    offsets = [i.offset for i in instrs]
+    kept = set(offsets)
+    for ins in instrs:
+        if ins.is_jump and ins.argval not in kept:
+            k = bisect.bisect_left(offsets, ins.argval)
+            if k < len(offsets):
+                ins.argval = offsets[k]
 
 
 def format_instrs(instrs: list[Instr]) -> str:

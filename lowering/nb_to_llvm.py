@@ -91,6 +91,7 @@ class _FunctionLowering:
                     self.lower_op(op)
                 except CompilerError as e:
                     raise e.with_loc(loc_of(op))
+        _order_blocks(region)
         return llvm.FuncOp(self.symbol, fnty, linkage=llvm.LinkageAttr("external"), body=region)
 
     # ------------------------------------------------------------ ops
@@ -303,6 +304,35 @@ class _FunctionLowering:
     def lower_CondBranchOp(self, op):
         self.b.cond_br(self.v(op.cond), self.bmap[op.then_block], [self.v(a) for a in op.then_arguments],
                        self.bmap[op.else_block], [self.v(a) for a in op.else_arguments])
+
+
+def _order_blocks(region: Region) -> None:
+    """Put blocks in reverse postorder, so every value's definition is
+    emitted before its uses (implementations append blocks at the end)."""
+    entry = region.blocks.first
+    seen, post = {entry}, []
+    stack = [(entry, iter(entry.last_op.successors))]
+    while stack:
+        blk, it = stack[-1]
+        for s in it:
+            if s not in seen:
+                seen.add(s)
+                stack.append((s, iter(s.last_op.successors)))
+                break
+        else:
+            post.append(blk)
+            stack.pop()
+    order = post[::-1]
+    for blk in list(region.blocks):
+        if blk not in seen:  # unreachable: drop
+            for op in blk.ops:
+                op.drop_all_references()
+    for blk in list(region.blocks):
+        region.detach_block(blk)
+        if blk not in seen:
+            blk.erase(safe_erase=False)
+    for blk in order:
+        region.add_block(blk)
 
 
 def lower_function(ctx: CPUTargetContext, func: nb.FuncOp, symbol: str, callee_symbol=None) -> llvm.FuncOp:

@@ -2,11 +2,11 @@
 
 Each call types its arguments (:func:`pycomp.typeof.typeof`), looks the
 tuple of types up in a dict of compiled entry points, and calls the entry
-(a builtin function wrapping native code). A miss picks the best compiled
-specialization by conversion rating (exact < promote < safe; unsafe only
-when signatures were given explicitly; a tie raises TypeError) or, unless
-the signatures are fixed, compiles a new one. Keyword arguments and
-defaults follow Python's rules.
+(a builtin function wrapping native code). A miss compiles a new
+specialization for exactly these types, unless the signatures were given
+explicitly: then the best compiled one is chosen by conversion rating
+(exact < promote < safe < unsafe; a tie raises TypeError), as seeds/000
+describes. Keyword arguments and defaults follow Python's rules.
 """
 
 from __future__ import annotations
@@ -105,7 +105,10 @@ class Dispatcher:
             entry = self._entries.get(argtypes)
             if entry is not None:
                 return entry
-            best = self._best_match(argtypes)
+            # While new specializations may be compiled, only an exact match
+            # is reused (as Numba's dispatcher does); with explicit
+            # signatures the best match by conversion rating is chosen.
+            best = self._best_match(argtypes) if self._explicit else None
             if best is not None:
                 entry = self.overloads[best].entry
             elif self._explicit:

@@ -72,6 +72,15 @@ def _binary(name, result_rule):
     return _Op
 
 
+class _TupleConcat(AbstractTemplate):
+    def generic(self, args, kws):
+        a, b = args
+        if isinstance(a, ty.BaseTuple) and isinstance(b, ty.BaseTuple):
+            return signature(ty.Tuple(a.types + b.types), a, b)
+        return None
+
+
+registry.register_op("+", _TupleConcat)
 for _op in ("+", "-", "*"):
     registry.register_op(_op, _binary(_op, lambda t, a: t))
     registry.register_op(_op + "=", _binary(_op, lambda t, a: t))
@@ -117,6 +126,13 @@ class _Compare(AbstractTemplate):
                 return None
             return signature(ty.boolean, t, t)
         if a is b and isinstance(a, (ty.NoneType,)) and self.key in ("==", "!="):
+            return signature(ty.boolean, a, b)
+        if isinstance(a, ty.BaseTuple) and isinstance(b, ty.BaseTuple) and self.key in ("==", "!="):
+            if len(a) != len(b):
+                return None
+            for x, y in zip(a.types, b.types):
+                if self.context.resolve_op("==", (x, y)) is None:
+                    return None
             return signature(ty.boolean, a, b)
         return None
 

@@ -180,6 +180,10 @@ class CPUTargetContext:
         raise UnsupportedError("cannot convert %s to %s" % (src, dst))
 
     def truth(self, b, v, t):
+        if isinstance(t, ty.Complex):
+            f = llvm_type(t.underlying_float)
+            zero = b.const_float(f, 0.0)
+            return b.ibin("or", b.fcmp("une", b.extract(v, 0, f), zero), b.fcmp("une", b.extract(v, 1, f), zero))
         if isinstance(t, ty.BaseTuple):
             return b.const_int(I1, 1 if len(t) else 0)
         return self.cast(b, v, t, ty.boolean)

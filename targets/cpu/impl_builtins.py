@@ -79,6 +79,10 @@ def int_pow(ctx, b, sig, args):
     unless the base is 1 or -1 (Numba's integer power)."""
     lt = llvm_type(sig.args[0])
     base, exp = args
+    if ctx.error_model == "python":
+        zero_ = b.const_int(lt, 0)
+        bad = b.ibin("and", b.icmp("==", base, zero_), b.icmp("<", exp, zero_, signed=_signed(sig.args[1])))
+        ctx.guard(b, bad, ZeroDivisionError, ("0.0 cannot be raised to a negative power",))
     head, body, done = b.new_block(), b.new_block(), b.new_block()
     for blk in (head,):
         blk.insert_arg(lt, 0)
@@ -139,23 +143,22 @@ def flt_div(ctx, b, sig, args):
 
 
 def _flt_divmod(ctx, b, t, a, d, msg):
+    """Python's float divmod: fmod, then move the remainder to the divisor's
+    sign; the quotient is rounded from (a - mod) / d."""
     lt = llvm_type(t)
     if ctx.error_model == "python":
         ctx.guard(b, b.fcmp("==", d, b.const_float(lt, 0.0)), ZeroDivisionError, (msg,))
+    zero, one = b.const_float(lt, 0.0), b.const_float(lt, 1.0)
     mod = b.fbin("frem", a, d)
-    zero = b.const_float(lt, 0.0)
-    # Python: the remainder takes the sign of the divisor
+    div = b.fbin("fdiv", b.fbin("fsub", a, mod), d)
     fix = b.ibin("and", b.fcmp("une", mod, zero), b.icmp("!=", b.fcmp("<", d, zero), b.fcmp("<", mod, zero)))
-    mod2 = b.select(fix, b.fbin("fadd", mod, d), mod)
-    div = b.fbin("fdiv", b.fbin("fsub", a, mod2), d)
+    mod = b.select(fix, b.fbin("fadd", mod, d), mod)
+    div = b.select(fix, b.fbin("fsub", div, one), div)
+    mod = b.select(b.fcmp("==", mod, zero), b.intrinsic("llvm.copysign", [zero, d], lt), mod)
     fl = b.intrinsic("llvm.floor", [div], lt)
-    # correct rounding of (a - mod) / d
-    half = b.const_float(lt, 0.5)
-    fl = b.select(b.fcmp(">", b.fbin("fsub", div, fl), half), b.fbin("fadd", fl, b.const_float(lt, 1.0)), fl)
-    # zero mod keeps the divisor's sign
-    mod3 = b.select(b.fcmp("==", mod2, zero), b.intrinsic("llvm.copysign", [zero, d], lt), mod2)
+    fl = b.select(b.fcmp(">", b.fbin("fsub", div, fl), b.const_float(lt, 0.5)), b.fbin("fadd", fl, one), fl)
     fl = b.select(b.fcmp("==", div, zero), b.intrinsic("llvm.copysign", [zero, b.fbin("fdiv", a, d)], lt), fl)
-    return fl, mod3
+    return fl, mod
 
 
 @reg.lower("//", FLT, FLT)
@@ -226,7 +229,25 @@ def cpx_div(ctx, b, sig, args):
     return _make_complex(b, t, re, im)
 
 
-for _k in ("+", "-", "*", "/"):
+@reg.lower("**", CPX, CPX)
+def cpx_pow(ctx, b, sig, args):
+    """Complex power through the C helper ``pycomp_complex_pow``."""
+    from pycomp.targets.cpu.datamodel import F64, I32, PTR
+
+    t = sig.args[0]
+    c128 = ty.complex128
+    x = ctx.cast(b, args[0], t, c128)
+    y = ctx.cast(b, args[1], t, c128)
+    (ar, ai), (br_, bi) = _parts(b, x, c128), _parts(b, y, c128)
+    out = b.alloca(llvm_type(c128))
+    ctx.declare("pycomp_complex_pow", I32, [F64, F64, F64, F64, PTR])
+    status = b.call("pycomp_complex_pow", [ar, ai, br_, bi, out], I32)
+    ctx.guard(b, b.icmp("!=", status, b.const_int(I32, 0)), ZeroDivisionError,
+              ("0.0 to a negative or complex power",))
+    return ctx.cast(b, b.load(out, llvm_type(c128)), c128, t)
+
+
+for _k in ("+", "-", "*", "/", "**"):
     reg.lower(_k + "=", CPX, CPX)(reg.find(_k, ty.complex128(ty.complex128, ty.complex128)))
 
 
@@ -250,7 +271,7 @@ def _cmp(op):
 
 
 for _op in ("<", "<=", ">", ">=", "==", "!="):
-    reg.lower(_op)(_cmp(_op))
+    reg.lower(_op, (ty.Number, ty.NoneType), (ty.Number, ty.NoneType))(_cmp(_op))
 
 
 @reg.lower("is")
@@ -445,13 +466,47 @@ def tuple_getitem(ctx, b, sig, args):
     """Variable index into a homogeneous tuple: spill to memory and load."""
     tt = sig.args[0]
     lt = llvm_type(tt)
+    from xdsl.dialects import llvm as _llvm
+
     slot = b.alloca(lt)
     b.store(args[0], slot)
+    as_array = _llvm.LLVMArrayType(len(tt), llvm_type(tt.dtype))  # same layout as the struct
     idx = args[1]
     n = b.const_int(I64, len(tt))
     idx = b.select(b.icmp("<", idx, b.const_int(I64, 0)), b.ibin("add", idx, n), idx)
-    if ctx.boundscheck:
-        bad = b.ibin("or", b.icmp("<", idx, b.const_int(I64, 0)), b.icmp(">=", idx, n))
-        ctx.guard(b, bad, IndexError, ("tuple index out of range",))
-    p = b.gep(slot, [0, idx], lt)
+    # always checked (Python and Numba raise IndexError here)
+    bad = b.ibin("or", b.icmp("<", idx, b.const_int(I64, 0)), b.icmp(">=", idx, n))
+    ctx.guard(b, bad, IndexError, ("tuple index out of range",))
+    p = b.gep(slot, [0, idx], as_array)
     return b.load(p, llvm_type(tt.dtype))
+
+
+@reg.lower("==", ty.BaseTuple, ty.BaseTuple)
+def tuple_eq(ctx, b, sig, args):
+    ta, tb = sig.args
+    result = b.true()
+    for i, (ea, eb) in enumerate(zip(ta.types, tb.types)):
+        x, y = b.extract(args[0], i, llvm_type(ea)), b.extract(args[1], i, llvm_type(eb))
+        common = ty.unify_pair(ea, eb)
+        esig = ty.boolean(common, common)
+        x = ctx.cast(b, x, ea, common)
+        y = ctx.cast(b, y, eb, common)
+        result = b.ibin("and", result, ctx.implementation("==", esig)(ctx, b, esig, [x, y]))
+    return result
+
+
+@reg.lower("!=", ty.BaseTuple, ty.BaseTuple)
+def tuple_ne(ctx, b, sig, args):
+    return b.ibin("xor", tuple_eq(ctx, b, sig, args), b.true())
+
+
+@reg.lower("+", ty.BaseTuple, ty.BaseTuple)
+def tuple_concat(ctx, b, sig, args):
+    ta, tb = sig.args
+    out = b.undef(llvm_type(sig.return_type))
+    k = 0
+    for src, t in ((args[0], ta), (args[1], tb)):
+        for i, e in enumerate(t.types):
+            out = b.insert_value(out, b.extract(src, i, llvm_type(e)), k)
+            k += 1
+    return out
