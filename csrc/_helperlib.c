@@ -31,6 +31,7 @@
 #include <Python.h>
 #include <structmember.h>
 
+#include <complex.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -535,6 +536,63 @@ pycomp_complex_pow(double ar, double ai, double br, double bi, double *out)
     return 0;
 }
 
+/* math.gcd on 64-bit integers (the result is non-negative). */
+int64_t
+pycomp_gcd(int64_t a, int64_t b)
+{
+    uint64_t x = a < 0 ? -(uint64_t)a : (uint64_t)a;
+    uint64_t y = b < 0 ? -(uint64_t)b : (uint64_t)b;
+    while (y != 0) {
+        uint64_t t = x % y;
+        x = y;
+        y = t;
+    }
+    return (int64_t)x;
+}
+
+/*
+ * cmath functions for compiled code, on C99 complex arithmetic:
+ * pycomp_cmath_NAME(re, im, out) stores NAME(re + im*j) into out[0..1].
+ */
+#define CMATH_HELPER(name, cfn)                                              \
+    void pycomp_cmath_##name(double re, double im, double *out)              \
+    {                                                                        \
+        double complex z = CMPLX(re, im);                                    \
+        double complex r = cfn(z);                                           \
+        out[0] = creal(r);                                                   \
+        out[1] = cimag(r);                                                   \
+    }
+
+static double complex clog10_(double complex z) { return clog(z) / log(10.0); }
+
+CMATH_HELPER(sqrt, csqrt)
+CMATH_HELPER(exp, cexp)
+CMATH_HELPER(log, clog)
+CMATH_HELPER(log10, clog10_)
+CMATH_HELPER(sin, csin)
+CMATH_HELPER(cos, ccos)
+CMATH_HELPER(tan, ctan)
+CMATH_HELPER(asin, casin)
+CMATH_HELPER(acos, cacos)
+CMATH_HELPER(atan, catan)
+CMATH_HELPER(sinh, csinh)
+CMATH_HELPER(cosh, ccosh)
+CMATH_HELPER(tanh, ctanh)
+CMATH_HELPER(asinh, casinh)
+CMATH_HELPER(acosh, cacosh)
+CMATH_HELPER(atanh, catanh)
+
+static const struct { const char *name; void (*fn)(double, double, double *); } cmath_helpers[] = {
+    {"pycomp_cmath_sqrt", pycomp_cmath_sqrt}, {"pycomp_cmath_exp", pycomp_cmath_exp},
+    {"pycomp_cmath_log", pycomp_cmath_log}, {"pycomp_cmath_log10", pycomp_cmath_log10},
+    {"pycomp_cmath_sin", pycomp_cmath_sin}, {"pycomp_cmath_cos", pycomp_cmath_cos},
+    {"pycomp_cmath_tan", pycomp_cmath_tan}, {"pycomp_cmath_asin", pycomp_cmath_asin},
+    {"pycomp_cmath_acos", pycomp_cmath_acos}, {"pycomp_cmath_atan", pycomp_cmath_atan},
+    {"pycomp_cmath_sinh", pycomp_cmath_sinh}, {"pycomp_cmath_cosh", pycomp_cmath_cosh},
+    {"pycomp_cmath_tanh", pycomp_cmath_tanh}, {"pycomp_cmath_asinh", pycomp_cmath_asinh},
+    {"pycomp_cmath_acosh", pycomp_cmath_acosh}, {"pycomp_cmath_atanh", pycomp_cmath_atanh},
+};
+
 /* Add name -> address of a C helper to the dict `d`. */
 static int
 add_helper(PyObject *d, const char *name, void (*fn)(void))
@@ -564,9 +622,16 @@ build_c_helpers(void)
         || ADD_HELPER(d, pycomp_unbox_float64) < 0
         || ADD_HELPER(d, pycomp_unbox_complex128) < 0
         || ADD_HELPER(d, pycomp_unbox_bool) < 0
-        || ADD_HELPER(d, pycomp_complex_pow) < 0) {
+        || ADD_HELPER(d, pycomp_complex_pow) < 0
+        || ADD_HELPER(d, pycomp_gcd) < 0) {
         Py_DECREF(d);
         return NULL;
+    }
+    for (size_t k = 0; k < sizeof(cmath_helpers) / sizeof(cmath_helpers[0]); k++) {
+        if (add_helper(d, cmath_helpers[k].name, (void (*)(void))cmath_helpers[k].fn) < 0) {
+            Py_DECREF(d);
+            return NULL;
+        }
     }
     return d;
 }

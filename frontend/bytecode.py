@@ -194,8 +194,7 @@ def decode(code) -> list[Instr]:
             target = raw[j].offset if j is not None and j < len(raw) else target
             emit("FOR_ITER", target)
         elif name == "CALL_INTRINSIC_1":
-            kind = dis._intrinsic1_descs[ins.arg] if hasattr(dis, "_intrinsic1_descs") else ins.argval
-            emit("CALL_INTRINSIC_1", kind)
+            emit("CALL_INTRINSIC_1", ins.argrepr)  # e.g. "INTRINSIC_UNARY_POSITIVE"
         else:
             emit(name, ins.argval)
     _retarget_jumps(out)

@@ -39,6 +39,14 @@ def is_literal(value) -> bool:
     return isinstance(value, tuple) and all(is_literal(v) for v in value)
 
 
+class _PendingList:
+    """A list display being built; only ever turned into a tuple."""
+
+    def __init__(self, items, loc):
+        self.items = list(items)
+        self.loc = loc
+
+
 class FunctionIR:
     """The product of IR generation: the module, its function and the CFG."""
 
@@ -228,7 +236,10 @@ class _Generator:
         local.pop(ins.argval, None)
 
     def op_STORE_FAST(self, b, ins, stack, local):
-        local[ins.argval] = stack.pop()
+        v = stack.pop()
+        if isinstance(v, _PendingList):
+            raise UnsupportedError("lists are not supported yet", self.loc(ins))
+        local[ins.argval] = v
 
     def op_DELETE_FAST(self, b, ins, stack, local):
         local.pop(ins.argval, None)
@@ -326,6 +337,8 @@ class _Generator:
     op_UNARY_NEGATIVE = op_UNARY_INVERT = op_UNARY_NOT = op_UNARY_POSITIVE = _unary
 
     def op_CALL_INTRINSIC_1(self, b, ins, stack, local):
+        if ins.argval == "INTRINSIC_LIST_TO_TUPLE":
+            return self.op_LIST_TO_TUPLE(b, ins, stack, local)
         if ins.argval == "INTRINSIC_UNARY_POSITIVE":
             v = stack.pop()
             stack.append(self.add(b, nb.UnaryOp("+", v), ins).result)
@@ -342,6 +355,37 @@ class _Generator:
         obj = stack.pop()
         val = stack.pop()
         self.add(b, nb.SetItemOp(obj, idx, val), ins)
+
+    # Long tuple displays are built as a list then converted (BUILD_LIST,
+    # LIST_APPEND/LIST_EXTEND, LIST_TO_TUPLE); the list never exists at
+    # run time: it is a Python list of SSA values here.
+    def op_BUILD_LIST(self, b, ins, stack, local):
+        n = ins.arg
+        items = stack[len(stack) - n:] if n else []
+        del stack[len(stack) - n:]
+        stack.append(_PendingList(items, self.loc(ins)))
+
+    def op_LIST_APPEND(self, b, ins, stack, local):
+        v = stack.pop()
+        target = stack[-ins.arg]
+        if not isinstance(target, _PendingList):
+            raise UnsupportedError("lists are not supported yet", self.loc(ins))
+        target.items.append(v)
+
+    def op_LIST_EXTEND(self, b, ins, stack, local):
+        v = stack.pop()
+        target = stack[-ins.arg]
+        owner = getattr(v, "owner", None)
+        if not isinstance(target, _PendingList) or not isinstance(owner, nb.ConstOp):
+            raise UnsupportedError("lists are not supported yet", self.loc(ins))
+        for item in owner.value.data:
+            target.items.append(self.add(b, nb.ConstOp(item), ins).result)
+
+    def op_LIST_TO_TUPLE(self, b, ins, stack, local):
+        lst = stack.pop()
+        if not isinstance(lst, _PendingList):
+            raise UnsupportedError("lists are not supported yet", self.loc(ins))
+        stack.append(self.add(b, nb.BuildTupleOp(lst.items), ins).result)
 
     def op_BUILD_TUPLE(self, b, ins, stack, local):
         n = ins.arg

@@ -140,6 +140,13 @@ class LLVMBuilder:
         return op.results[0] if op.results else None
 
     def intrinsic(self, name: str, args, ret_type) -> SSAValue:
+        """Call an LLVM intrinsic overloaded on a float type; the name is
+        mangled with the type (``llvm.sqrt`` -> ``llvm.sqrt.f64``)."""
+        from xdsl.dialects.builtin import Float32Type, Float64Type
+
+        suffix = {Float64Type: "f64", Float32Type: "f32"}.get(type(ret_type))
+        if suffix and not name.endswith("." + suffix):
+            name = "%s.%s" % (name, suffix)
         return self._r(llvm.CallIntrinsicOp(name, list(args), [ret_type]))
 
     def br(self, dest: Block, args=()):

@@ -173,6 +173,8 @@ class _FunctionLowering:
             return self.v(op.value)
         if isinstance(t, ty.Number) and attr == "imag":
             return self.ctx.constant(self.b, t, 0)
+        if isinstance(nb.type_of(op.result), ty.BoundFunction):
+            return self.b.const_int(llvm_type(nb.type_of(op.result)), 0)  # bound at the call
         raise UnsupportedError("cannot lower attribute %s of %s" % (attr, t))
 
     def lower_BuildTupleOp(self, op):
@@ -249,6 +251,10 @@ class _FunctionLowering:
             return self.b.const_int(llvm_type(nb.type_of(op.result)), 0)
         if isinstance(fnty, ty.Dispatcher):
             return self._call_jitted(op, fnty.dispatcher, args)
+        if isinstance(fnty, ty.BoundFunction):
+            receiver = op.callee.owner.value  # the nb.getattr that bound the method
+            operands = [receiver] + args
+            return self._impl(fnty.template.key, op, operands)
         raise UnsupportedError("cannot call a value of type %s" % fnty)
 
     def _call_jitted(self, op, disp, args):

@@ -281,6 +281,15 @@ class ComplexAttributes(AttributeTemplate):
         return c.underlying_float
 
 
+class ComplexConjugate(AbstractTemplate):
+    key = "complex.conjugate"
+
+    def generic(self, args, kws):
+        if len(args) == 1 and not kws and isinstance(args[0], ty.Number):
+            return signature(args[0], args[0])
+        return None
+
+
 @registry.register_attr
 class NumberAttributes(AttributeTemplate):
     key = ty.Number
@@ -290,6 +299,9 @@ class NumberAttributes(AttributeTemplate):
 
     def resolve_imag(self, t):
         return t
+
+    def resolve_conjugate(self, t):
+        return ty.BoundFunction(ComplexConjugate, t)
 
 
 # ------------------------------------------------------------------ builtins
@@ -303,6 +315,23 @@ class Len(AbstractTemplate):
 
     def describe(self):
         return ["len(tuple | array | range)"]
+
+
+@registry.register_global(builtins.sum)
+class Sum(CallableTemplate):
+    def generic(self):
+        def typer(iterable, start=None):
+            if not isinstance(iterable, ty.BaseTuple):
+                return None
+            t = ty.int64 if start is None else start
+            for e in iterable.types:
+                if not is_number(e):
+                    return None
+                t = arith_type(t, e)
+            if start is None:
+                return signature(t, iterable)
+            return signature(t, iterable, t)
+        return typer
 
 
 @registry.register_global(builtins.range)
@@ -379,6 +408,8 @@ class FloatCtor(AbstractTemplate):
 class ComplexCtor(AbstractTemplate):
     def generic(self, args, kws):
         if 1 <= len(args) <= 2 and all(is_number(a) for a in args):
+            if not any(isinstance(a, ty.Complex) for a in args):  # (re, im) taken as they are
+                return signature(ty.complex128, *([ty.float64] * len(args)))
             return signature(ty.complex128, *([ty.complex128] * len(args)))
         return None
 

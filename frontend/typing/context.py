@@ -98,8 +98,11 @@ class TypingContext:
             templates = self.global_templates(fnty.key)
             sig = self.resolve_templates(fnty.name + "()", templates, args, kws)
         elif isinstance(fnty, ty.BoundFunction):
+            # a method: the template types (receiver, *args); the signature
+            # keeps the receiver apart so call operands line up with args
             templates = self._instances([fnty.template])
-            sig = self.resolve_templates(str(fnty), templates, args, kws)
+            full = self.resolve_templates(str(fnty), templates, (fnty.this,) + tuple(args), kws)
+            sig = Signature(full.return_type, full.args[1:], full.args[0])
         else:
             raise TypingError("a value of type %s is not callable" % fnty)
         self._global_cache[key] = sig

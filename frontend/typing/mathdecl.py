@@ -20,7 +20,7 @@ UNARY_FLOAT = (
     "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "fabs", "degrees", "radians", "erf", "erfc",
     "gamma", "lgamma",
 )
-BINARY_FLOAT = ("atan2", "hypot", "copysign", "fmod", "pow")
+BINARY_FLOAT = ("atan2", "hypot", "copysign", "fmod", "pow", "nextafter")
 PREDICATES = ("isnan", "isinf", "isfinite")
 TO_INT = ("floor", "ceil", "trunc")
 CMATH_UNARY = ("sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
@@ -31,8 +31,9 @@ def _decl(fn, cases):
     registry.register_global(fn, type("Math_" + fn.__name__, (ConcreteTemplate,), {"cases": cases}))
 
 
-for _n in UNARY_FLOAT:
-    _decl(getattr(math, _n), [signature(F64, F64), signature(F32, F32)])
+for _n in UNARY_FLOAT + ("exp2", "cbrt"):
+    if hasattr(math, _n):  # exp2 and cbrt are new in 3.11
+        _decl(getattr(math, _n), [signature(F64, F64), signature(F32, F32)])
 for _n in BINARY_FLOAT:
     _decl(getattr(math, _n), [signature(F64, F64, F64), signature(F32, F32, F32)])
 for _n in PREDICATES:
@@ -40,6 +41,9 @@ for _n in PREDICATES:
                               signature(ty.boolean, F32)])
 for _n in TO_INT:
     _decl(getattr(math, _n), [signature(ty.int64, ty.int64), signature(ty.int64, F64), signature(ty.int64, F32)])
+_decl(math.ldexp, [signature(F64, F64, ty.int64), signature(F32, F32, ty.int64)])
+_decl(math.frexp, [signature(ty.Tuple((F64, ty.int64)), F64), signature(ty.Tuple((F32, ty.int64)), F32)])
+_decl(math.gcd, [signature(ty.int64, ty.int64, ty.int64)])
 _decl(math.log, [signature(F64, F64), signature(F32, F32), signature(F64, F64, F64)])
 for _n in CMATH_UNARY:
     _decl(getattr(cmath, _n), [signature(C128, C128), signature(C64, C64)])

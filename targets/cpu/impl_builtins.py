@@ -385,6 +385,10 @@ def bool_(ctx, b, sig, args):
 
 @reg.lower(builtins.complex)
 def complex_(ctx, b, sig, args):
+    if isinstance(sig.args[0], ty.Float):
+        re = args[0]
+        im = args[1] if len(args) > 1 else b.const_float(llvm_type(ty.float64), 0.0)
+        return _make_complex(b, ty.complex128, re, im)
     if len(args) == 1:
         return args[0]
     t = ty.complex128
@@ -433,14 +437,35 @@ def len_(ctx, b, sig, args):
         return b.extract(args[0], [5, 0], I64)
     if isinstance(t, ty.RangeType):
         start, stop, step = (b.extract(args[0], i, I64) for i in range(3))
-        # ceil((stop - start) / step) clamped at 0
-        diff = b.ibin("sub", stop, start)
-        one = b.const_int(I64, 1)
-        pos = b.icmp(">", step, b.const_int(I64, 0))
-        adj = b.select(pos, b.ibin("sub", diff, one), b.ibin("add", diff, one))
-        n = b.ibin("add", b.ibin("sdiv", adj, step), one)
-        return b.select(b.icmp("<", n, b.const_int(I64, 0)), b.const_int(I64, 0), n)
+        zero, one = b.const_int(I64, 0), b.const_int(I64, 1)
+        up = b.icmp(">", step, zero)
+        empty = b.select(up, b.icmp(">=", start, stop), b.icmp("<=", start, stop))
+        span = b.select(up, b.ibin("sub", stop, start), b.ibin("sub", start, stop))
+        mag = b.select(up, step, b.ibin("sub", zero, step))
+        n = b.ibin("add", b.ibin("udiv", b.ibin("sub", span, one), mag), one)
+        return b.select(empty, zero, n)
     raise NotImplementedError
+
+
+@reg.lower(builtins.sum)
+def sum_(ctx, b, sig, args):
+    tt, t = sig.args[0], sig.return_type
+    acc = args[1] if len(args) > 1 else ctx.constant(b, t, 0)
+    sym = "+"
+    add = ctx.implementation(sym, t(t, t))
+    for i, e in enumerate(tt.types):
+        item = ctx.cast(b, b.extract(args[0], i, llvm_type(e)), e, t)
+        acc = add(ctx, b, t(t, t), [acc, item])
+    return acc
+
+
+@reg.lower("complex.conjugate")
+def conjugate(ctx, b, sig, args):
+    t = sig.args[0]
+    if not isinstance(t, ty.Complex):
+        return args[0]
+    re, im = _parts(b, args[0], t)
+    return _make_complex(b, t, re, b.fneg(im))
 
 
 @reg.lower(builtins.range)

@@ -3,16 +3,17 @@ LLVM has one, the C math library otherwise."""
 
 from __future__ import annotations
 
+import cmath
 import math
 
 from pycomp import types as ty
 from pycomp.targets.cpu.context import lowering_registry as reg
 from pycomp.targets.cpu.datamodel import I1, llvm_type
 
-_INTRINSIC = {"sqrt": "llvm.sqrt", "exp": "llvm.exp", "log": "llvm.log", "log10": "llvm.log10",
+_INTRINSIC = {"sqrt": "llvm.sqrt", "exp": "llvm.exp", "exp2": "llvm.exp2", "log10": "llvm.log10",
               "log2": "llvm.log2", "sin": "llvm.sin", "cos": "llvm.cos", "fabs": "llvm.fabs",
               "copysign": "llvm.copysign", "pow": "llvm.pow", "tan": "llvm.tan"}
-_LIBM = ("expm1", "log1p", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
+_LIBM = ("cbrt", "nextafter", "expm1", "log1p", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
          "erf", "erfc", "lgamma", "atan2", "hypot", "fmod")
 
 
@@ -33,7 +34,8 @@ def _float_fn(name):
 
 
 for _n in list(_INTRINSIC) + list(_LIBM) + ["gamma"]:
-    reg.lower(getattr(math, _n))(_float_fn(_n))
+    if hasattr(math, _n):
+        reg.lower(getattr(math, _n))(_float_fn(_n))
 
 
 @reg.lower(math.log)
@@ -42,6 +44,42 @@ def log_(ctx, b, sig, args):
     if len(args) == 1:
         return b.intrinsic("llvm.log", list(args), lt)
     return b.fbin("fdiv", b.intrinsic("llvm.log", [args[0]], lt), b.intrinsic("llvm.log", [args[1]], lt))
+
+
+@reg.lower(math.ldexp)
+def ldexp(ctx, b, sig, args):
+    from pycomp.targets.cpu.datamodel import I32
+
+    t = sig.return_type
+    lt = llvm_type(t)
+    n = args[1]
+    lo, hi = b.const_int(llvm_type(ty.int64), -(1 << 30)), b.const_int(llvm_type(ty.int64), 1 << 30)
+    n = b.select(b.icmp("<", n, lo), lo, b.select(b.icmp(">", n, hi), hi, n))
+    name = _libm_name("ldexp", t)
+    ctx.declare(name, lt, [lt, I32])
+    return b.call(name, [args[0], b.cast("trunc", n, I32)], lt)
+
+
+@reg.lower(math.frexp)
+def frexp(ctx, b, sig, args):
+    from pycomp.targets.cpu.datamodel import I32, PTR
+
+    t = sig.args[0]
+    lt = llvm_type(t)
+    slot = b.alloca(I32)
+    name = _libm_name("frexp", t)
+    ctx.declare(name, lt, [lt, PTR])
+    m = b.call(name, [args[0], slot], lt)
+    e = b.cast("sext", b.load(slot, I32), llvm_type(ty.int64))
+    out = b.insert_value(b.undef(llvm_type(sig.return_type)), m, 0)
+    return b.insert_value(out, e, 1)
+
+
+@reg.lower(math.gcd)
+def gcd(ctx, b, sig, args):
+    i64 = llvm_type(ty.int64)
+    ctx.declare("pycomp_gcd", i64, [i64, i64])
+    return b.call("pycomp_gcd", list(args), i64)
 
 
 @reg.lower(math.degrees)
@@ -97,3 +135,85 @@ def isfinite(ctx, b, sig, args):
     lt = llvm_type(t)
     a = b.intrinsic("llvm.fabs", list(args), lt)
     return b.fcmp("olt", a, b.const_float(lt, float("inf")))
+
+
+# ------------------------------------------------------------------ cmath
+
+def _complex_parts(b, v, t):
+    f = llvm_type(t.underlying_float)
+    return b.extract(v, 0, f), b.extract(v, 1, f)
+
+
+def _cmath_fn(name):
+    """Call ``pycomp_cmath_<name>`` of the C helper library (C99 complex)."""
+
+    def impl(ctx, b, sig, args):
+        from pycomp.targets.cpu.datamodel import F64, PTR
+
+        t = sig.args[0]
+        c128 = ty.complex128
+        z = ctx.cast(b, args[0], t, c128)
+        re, im = _complex_parts(b, z, c128)
+        out = b.alloca(llvm_type(c128))
+        sym = "pycomp_cmath_" + name
+        ctx.declare(sym, _void(), [F64, F64, PTR])
+        b.call(sym, [re, im, out], None)
+        return ctx.cast(b, b.load(out, llvm_type(c128)), c128, sig.return_type)
+
+    return impl
+
+
+def _void():
+    from xdsl.dialects import llvm
+
+    return llvm.LLVMVoidType()
+
+
+for _n in ("sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
+           "sinh", "cosh", "tanh", "asinh", "acosh", "atanh"):
+    reg.lower(getattr(cmath, _n), ty.Complex)(_cmath_fn(_n))
+
+
+@reg.lower(cmath.phase)
+def phase(ctx, b, sig, args):
+    t = sig.args[0]
+    re, im = _complex_parts(b, args[0], t)
+    ctx.declare("atan2", llvm_type(ty.float64), [llvm_type(ty.float64)] * 2)
+    return b.call("atan2", [im, re], llvm_type(ty.float64))
+
+
+@reg.lower(cmath.polar)
+def polar(ctx, b, sig, args):
+    t = sig.args[0]
+    re, im = _complex_parts(b, args[0], t)
+    f = llvm_type(ty.float64)
+    ctx.declare("hypot", f, [f, f])
+    r = b.call("hypot", [re, im], f)
+    out = b.insert_value(b.undef(llvm_type(sig.return_type)), r, 0)
+    return b.insert_value(out, phase(ctx, b, sig, args), 1)
+
+
+@reg.lower(cmath.rect)
+def rect(ctx, b, sig, args):
+    r, phi = args
+    f = llvm_type(ty.float64)
+    re = b.fbin("fmul", r, b.intrinsic("llvm.cos", [phi], f))
+    im = b.fbin("fmul", r, b.intrinsic("llvm.sin", [phi], f))
+    out = b.insert_value(b.undef(llvm_type(ty.complex128)), re, 0)
+    return b.insert_value(out, im, 1)
+
+
+def _complex_pred(combine, real_pred):
+    def impl(ctx, b, sig, args):
+        t = sig.args[0]
+        re, im = _complex_parts(b, args[0], t)
+        s = ty.boolean(t.underlying_float)
+        x = real_pred(ctx, b, s, [re])
+        y = real_pred(ctx, b, s, [im])
+        return b.ibin(combine, x, y)
+    return impl
+
+
+reg.lower(cmath.isnan)(_complex_pred("or", isnan))
+reg.lower(cmath.isinf)(_complex_pred("or", isinf))
+reg.lower(cmath.isfinite)(_complex_pred("and", isfinite))
