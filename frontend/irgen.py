@@ -82,11 +82,21 @@ class _Generator:
         self.varnames = self._assigned_names()
 
     def _first_handler_line(self) -> int:
+        """The line of the statement that opens the first protected range
+        (``try:`` or ``with``): the instruction just before the range."""
         import dis
 
-        for ins in dis.get_instructions(self.code):
-            if ins.opname in ("PUSH_EXC_INFO", "BEFORE_WITH", "SETUP_WITH", "CHECK_EXC_MATCH"):
-                return ins.positions.lineno or self.code.co_firstlineno
+        instrs = list(dis.get_instructions(self.code))
+        parse = getattr(dis, "_parse_exception_table", None)
+        entries = parse(self.code) if parse else []
+        if entries:
+            start = min(e.start for e in entries)
+            before = [i for i in instrs if i.offset < start and i.positions and i.positions.lineno]
+            at = [i for i in instrs if i.offset >= start and i.positions and i.positions.lineno]
+            if before and before[-1].opname in ("NOP", "BEFORE_WITH", "SETUP_WITH", "LOAD_SPECIAL"):
+                return before[-1].positions.lineno
+            if at:
+                return at[0].positions.lineno
         return self.code.co_firstlineno
 
     def _assigned_names(self) -> list[str]:
@@ -113,6 +123,8 @@ class _Generator:
         return op
 
     def freeze(self, block, name: str, value, ins: Instr) -> SSAValue:
+        if value is self.pyfunc and self.self_object is not None:
+            value = self.self_object  # the function calls itself through its plain global
         if is_literal(value):
             return self.add(block, nb.ConstOp(value), ins).result
         return self.add(block, nb.GlobalOp(name, value), ins).result

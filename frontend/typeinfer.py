@@ -82,12 +82,25 @@ class _Inference:
             self.types[a] = t
         self.work: list[Operation] = []
         self.queued: set[Operation] = set()
+        self.reachable: set = set()
+        self.constant_branches: dict = {}  # cond_br -> the successor always taken
+        self.call_plans: dict = {}  # call op -> how its arguments map to parameters
 
     # ------------------------------------------------------------ worklist
     def push(self, op: Operation):
-        if op not in self.queued:
+        if op not in self.queued and op.parent_block() in self.reachable:
             self.queued.add(op)
             self.work.append(op)
+
+    def mark_reachable(self, block):
+        """Type a block only once control can reach it: branches on
+        conditions known from types alone (``x is None`` where ``x`` is an
+        int) reach one side, so the other is never typed (Numba's dead
+        branch pruning, done during inference)."""
+        if block not in self.reachable:
+            self.reachable.add(block)
+            for op in reversed(list(block.ops)):
+                self.push(op)
 
     def assign(self, value: SSAValue, t: ty.Type, op: Operation, what: str = "value"):
         old = self.types.get(value)
@@ -106,10 +119,7 @@ class _Inference:
             self.push(use.operation)
 
     def run(self) -> TypingResult:
-        for blk in self.func.body.blocks:
-            for op in blk.ops:
-                self.push(op)
-        self.work.reverse()
+        self.mark_reachable(self.func.body.blocks.first)
         while self.work:
             op = self.work.pop()
             self.queued.discard(op)
@@ -238,13 +248,16 @@ class _Inference:
             return
         if isinstance(fnty, ty.Dispatcher):
             disp = fnty.dispatcher
-            if disp is self.self_dispatcher and self._is_self_call(args, kws):
+            args, plan = disp.fold_call(tuple(args), kws)
+            if plan is not None:
+                self.call_plans[op] = plan
+            if disp is self.self_dispatcher and self._is_self_call(args, {}):
                 self.recursive_sites.append(op)
                 if self.return_type is None:
                     return  # typed once a base case returns
                 sig = Signature(self.return_type, self.arg_types)
             else:
-                sig = disp.get_call_signature(args, kws)
+                sig = disp.get_call_signature(args, {})
             self.callees[op] = (disp, sig)
             self._resolved(op, sig, op.result)
             return
@@ -261,11 +274,39 @@ class _Inference:
                 self.assign(arg, t, op, "variable at a merge")
 
     def visit_BranchOp(self, op, ts):
+        self.mark_reachable(op.dest)
         self._flow(op, op.dest, op.arguments)
 
     def visit_CondBranchOp(self, op, ts):
-        self._flow(op, op.then_block, op.then_arguments)
-        self._flow(op, op.else_block, op.else_arguments)
+        known = self._constant_condition(op.cond)
+        if known is not None:
+            self.constant_branches[op] = known
+        if known is not False:
+            self.mark_reachable(op.then_block)
+            self._flow(op, op.then_block, op.then_arguments)
+        if known is not True:
+            self.mark_reachable(op.else_block)
+            self._flow(op, op.else_block, op.else_arguments)
+
+    def _constant_condition(self, cond):
+        """True/False if the branch condition is decided by types alone."""
+        owner = cond.owner
+        if isinstance(owner, nb.TruthOp):
+            owner = owner.operand.owner
+        if isinstance(owner, nb.ConstOp) and isinstance(owner.value.data, bool):
+            return owner.value.data
+        if isinstance(owner, nb.BinOp) and owner.op.data in ("is", "is not"):
+            ta, tb = self.types.get(owner.lhs), self.types.get(owner.rhs)
+            if ta is None or tb is None:
+                return None
+            if ta is ty.none and tb is ty.none:
+                same = True
+            elif ta is ty.none or tb is ty.none:
+                same = False
+            else:
+                return None
+            return same if owner.op.data == "is" else not same
+        return None
 
     def visit_ReturnOp(self, op, ts):
         (t,) = ts
@@ -289,6 +330,7 @@ class _Inference:
 
     # ------------------------------------------------------------ commit
     def check_all_typed(self):
+        self._prune_unreachable()
         for blk in self.func.body.blocks:
             for arg in blk.args:
                 if arg not in self.types:
@@ -300,8 +342,57 @@ class _Inference:
                     if r not in self.types and r.uses:
                         raise TypingError("cannot infer the type of this value").with_loc(loc_of(op))
 
+    def _prune_unreachable(self):
+        """Fold branches decided by types and delete blocks never reached."""
+        for op, taken in self.constant_branches.items():
+            dest = op.then_block if taken else op.else_block
+            args = op.then_arguments if taken else op.else_arguments
+            new = nb.BranchOp(dest, list(args))
+            new.location = op.location
+            op.parent_block().insert_op_before(new, op)
+            op.detach()
+            op.erase()
+        region = self.func.body
+        dead = [b for b in region.blocks if b not in self.reachable]
+        for blk in dead:
+            region.detach_block(blk)
+        for blk in dead:
+            for op in blk.ops:
+                op.drop_all_references()
+        for blk in dead:
+            blk.erase(safe_erase=False)
+
+    def _fold_call_arguments(self):
+        """Rewrite calls to jitted functions that pass keywords or rely on
+        defaults into calls with every argument in positional order."""
+        for op, plan in self.call_plans.items():
+            npos = len(op.args) - len(op.kwnames.data)
+            by_name = {k.data: op.args[npos + i] for i, k in enumerate(op.kwnames.data)}
+            new_args = []
+            for kind, what in plan:
+                if kind == "pos":
+                    new_args.append(op.args[what])
+                elif kind == "kw":
+                    new_args.append(by_name[what])
+                else:
+                    c = nb.ConstOp(what, typeof_constant(what))
+                    c.location = op.location
+                    op.parent_block().insert_op_before(c, op)
+                    self.types[c.result] = typeof_constant(what)
+                    new_args.append(c.result)
+            new = nb.CallOp(op.callee, new_args, (), nb.type_of(op.result))
+            new.location = op.location
+            op.parent_block().insert_op_before(new, op)
+            self.types[new.result] = self.types[op.result]
+            op.result.replace_all_uses_with(new.result)
+            self.sigs[new] = self.sigs.pop(op)
+            self.callees[new] = self.callees.pop(op)
+            op.detach()
+            op.erase()
+
     def commit(self):
         """Write types into the IR and make every conversion an nb.cast."""
+        self._fold_call_arguments()
         types = self.types
         for blk in self.func.body.blocks:
             for arg in blk.args:

@@ -158,19 +158,44 @@ class Dispatcher:
         return ov
 
     # ------------------------------------------------------------ compile-time calls
+    def fold_call(self, argtypes: tuple, kwtypes: dict):
+        """Bind a call's argument types to the parameters by Python's rules.
+        Returns (types in parameter order, plan) where plan is None for a
+        plain positional call, else one entry per parameter: ("pos", i),
+        ("kw", name) or ("default", value)."""
+        if not kwtypes and len(argtypes) == len(self._params):
+            return argtypes, None
+        from pycomp.frontend.irgen import is_literal
+        from pycomp.frontend.typing.context import typeof_constant
+
+        names = [p.name for p in self._params]
+        if len(argtypes) > len(names):
+            raise TypingError("%s() takes %d positional arguments but %d were given"
+                              % (self.__name__, len(names), len(argtypes)))
+        plan, types = [], []
+        for i, p in enumerate(self._params):
+            if i < len(argtypes):
+                plan.append(("pos", i))
+                types.append(argtypes[i])
+            elif p.name in kwtypes:
+                plan.append(("kw", p.name))
+                types.append(kwtypes[p.name])
+            elif p.default is not inspect.Parameter.empty:
+                if not is_literal(p.default):
+                    raise TypingError("default value of parameter '%s' of %s is not a constant"
+                                      % (p.name, self.__name__))
+                plan.append(("default", p.default))
+                types.append(typeof_constant(p.default))
+            else:
+                raise TypingError("%s() missing required argument '%s'" % (self.__name__, p.name))
+        for k in kwtypes:
+            if k not in names:
+                raise TypingError("%s() got an unexpected keyword argument '%s'" % (self.__name__, k))
+        return tuple(types), plan
+
     def get_call_signature(self, args, kws) -> Signature:
-        """Type a call from another jitted function: fold keywords into
-        positions, then find or type a specialization (without compiling it)."""
-        if kws:
-            names = [p.name for p in self._params]
-            full = list(args) + [None] * (len(names) - len(args))
-            for k, v in kws.items():
-                if k not in names:
-                    raise TypingError("%s() got an unexpected keyword argument '%s'" % (self.__name__, k))
-                full[names.index(k)] = v
-            if any(a is None for a in full):
-                raise TypingError("calls between jitted functions must pass every argument (defaults: later)")
-            args = tuple(full)
+        """Type a call from another jitted function (positional, already
+        folded): find or type a specialization without compiling it."""
         args = tuple(args)
         if args in self.overloads:
             return self.overloads[args].signature

@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 _codes = itertools.count()
-_intern_lock = threading.Lock()
+_intern_lock = threading.RLock()  # __init__ of one type may build others
 
 
 class _TypeMeta(type):

@@ -37,6 +37,30 @@ def _cfunc(name, restype, *argtypes):
     return ctypes.PYFUNCTYPE(restype, *argtypes)(HELPERS[name])
 
 
+CMATH_NAMES = ("sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
+               "sinh", "cosh", "tanh", "asinh", "acosh", "atanh")
+
+
+def test_numeric_helpers_match_python():
+    import cmath
+
+    cpow = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_double, ctypes.c_double, ctypes.c_double,
+                            ctypes.c_double, ctypes.POINTER(ctypes.c_double))(HELPERS["pycomp_complex_pow"])
+    out = (ctypes.c_double * 2)()
+    for a, b in [(1 + 2j, 2 + 0j), (1 + 2j, 3 - 1j), (-1.5 + 0.5j, 0.5 + 0.25j), (2j, 0j), (3 + 4j, -2 + 0j)]:
+        assert cpow(a.real, a.imag, b.real, b.imag, out) == 0
+        want = a ** b
+        assert complex(out[0], out[1]) == pytest.approx(want, rel=1e-13)
+    assert cpow(0.0, 0.0, -1.0, 0.0, out) == 1  # the caller raises ZeroDivisionError
+    gcd = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64, ctypes.c_int64)(HELPERS["pycomp_gcd"])
+    for a, b in [(12, 18), (-12, 18), (0, 5), (0, 0), (2**62, 2**40)]:
+        assert gcd(a, b) == math.gcd(a, b)
+    csqrt = ctypes.CFUNCTYPE(None, ctypes.c_double, ctypes.c_double,
+                             ctypes.POINTER(ctypes.c_double))(HELPERS["pycomp_cmath_sqrt"])
+    csqrt(-4.0, 0.0, out)
+    assert complex(out[0], out[1]) == cmath.sqrt(-4 + 0j)
+
+
 def test_c_helpers_dict():
     expected = {
         "pycomp_unbox_array",
@@ -48,7 +72,9 @@ def test_c_helpers_dict():
         "pycomp_unbox_float64",
         "pycomp_unbox_complex128",
         "pycomp_unbox_bool",
-    }
+        "pycomp_complex_pow",
+        "pycomp_gcd",
+    } | {"pycomp_cmath_" + n for n in CMATH_NAMES}
     assert set(HELPERS) == expected
     addrs = list(HELPERS.values())
     assert all(isinstance(a, int) and a > 0 for a in addrs)

@@ -91,10 +91,9 @@ def test_int_truediv_gives_float(a, b):
 COMPLEX_PAIRS = [(1 + 2j, 3 - 4j), (-1.5 + 0.5j, 2j), (0j, 1 + 1j), (1e10 + 1j, 1e-10 - 2j)]
 
 
-@pytest.mark.parametrize("op", [add, sub, mul, truediv], ids=["add", "sub", "mul", "truediv"])
 @pytest.mark.parametrize("a,b", COMPLEX_PAIRS)
-def test_complex_arith(op, a, b):
-    check(op, a, b)
+def test_complex_arith(a, b):
+    check(four_ops, a, b)
 
 
 @pytest.mark.parametrize("a,b", [(1 + 2j, 2), (1 + 2j, 3 - 1j), (-1.5 + 0.5j, 0.5 + 0.25j), (2j, 0)])
@@ -105,7 +104,7 @@ def test_complex_power(a, b):
 MIXED = [
     (3, 2.5), (2.5, 3), (-7, 2.0), (7.0, -2), (2**53 + 1, 1.0),  # int/float -> float
     (3, 1 + 2j), (1 + 2j, 3), (2.5, 1 - 1j), (1 - 1j, 2.5),      # -> complex
-    (True, 3), (3, False), (True, 2.5), (-2.5, True), (True, 1j),  # bool promotes
+    (True, 3), (-2.5, True),                                      # bool promotes
 ]
 
 
@@ -115,7 +114,7 @@ def test_mixed_promotion(a, b):
     check(four_ops, a, b)
 
 
-@pytest.mark.parametrize("a,b", [(-7, 2.0), (7.0, -2), (7, 2.5), (-7, 2.5), (True, 2.0), (9, True)])
+@pytest.mark.parametrize("a,b", [(-7, 2.0), (7.0, -2), (7, 2.5), (-7, 2.5)])
 def test_mixed_floordiv_mod(a, b):
     check(floor_ops, a, b)
 
@@ -281,14 +280,18 @@ def invert(a):
 BIT_PAIRS = [(12, 10), (-12, 10), (12, -10), (-1, 255), (0, 0), (2**40 + 5, 2**33 + 7), (-(2**62), 2**62 - 1)]
 
 
-@pytest.mark.parametrize("op", [bitand, bitor, bitxor], ids=["and", "or", "xor"])
-@pytest.mark.parametrize("a,b", BIT_PAIRS)
-def test_bitwise(op, a, b):
-    check(op, a, b)
-
-
 def bit_ops(a, b):
     return a & b, a | b, a ^ b
+
+
+@pytest.mark.parametrize("a,b", BIT_PAIRS)
+def test_bitwise(a, b):
+    check(bit_ops, a, b)
+
+
+@pytest.mark.parametrize("op", [bitand, bitor, bitxor], ids=["and", "or", "xor"])
+def test_bitwise_alone(op):
+    check(op, -12, 10)
 
 
 @pytest.mark.parametrize("a,b", [(True, False), (True, True), (False, False)])
@@ -336,11 +339,6 @@ def test_unary(a):
     check(unary_ops, a)
 
 
-@pytest.mark.parametrize("func", [negate, pos, not_])
-def test_unary_alone(func):
-    check(func, -3)
-
-
 # ------------------------------------------------------------------ comparisons
 
 def lt(a, b):
@@ -372,12 +370,6 @@ COMPARE = [lt, le, eq, ne, gt, ge]
 
 def compare_ops(a, b):
     return a < b, a <= b, a == b, a != b, a > b, a >= b
-
-
-@pytest.mark.parametrize("op", COMPARE)
-def test_compare_alone(op):
-    for a, b in [(1, 2), (2, 2), (3, -2)]:
-        check(op, a, b)
 
 
 @pytest.mark.parametrize("a,b", [(1, 2), (2, 2), (3, 2), (-1, 1), (1.5, 2.5), (2.5, 2.5),
@@ -450,8 +442,7 @@ def and_or(a, b, c):
 
 @pytest.mark.parametrize("op", [and_, or_], ids=["and", "or"])
 @pytest.mark.parametrize("a,b", [(0, 5), (3, 5), (3, 0), (0, 0), (-1, 7),
-                                 (0.0, 2.5), (1.5, 2.5), (float("nan"), 0.0),
-                                 (True, False), (False, True), (True, True)])
+                                 (0.0, 2.5), (1.5, 2.5), (float("nan"), 0.0)])
 def test_and_or_return_operands(op, a, b):
     check(op, a, b)
 
@@ -585,14 +576,13 @@ def test_float32_accumulation_stays_single():
     assert got != sum([0.1] * 1001)  # the float64 sum differs
 
 
-@pytest.mark.parametrize("a,b", [(np.int8(10), np.int8(-7)), (np.int16(-300), np.int16(7)),
-                                 (np.int32(2**20), np.int32(-1234)), (np.int32(-7), np.int32(2))])
+@pytest.mark.parametrize("a,b", [(np.int8(10), np.int8(-7)), (np.int32(2**20), np.int32(-1234)),
+                                 (np.int32(-7), np.int32(2))])
 def test_narrow_signed_ints(a, b):
     check(six_ops, a, b)
 
 
-@pytest.mark.parametrize("a,b", [(np.uint8(20), np.uint8(7)), (np.uint16(600), np.uint16(70)),
-                                 (np.uint32(2**20 + 5), np.uint32(3000)),
+@pytest.mark.parametrize("a,b", [(np.uint8(20), np.uint8(7)), (np.uint32(2**20 + 5), np.uint32(3000)),
                                  (np.uint64(2**62 + 5), np.uint64(3))])
 def test_unsigned_ints(a, b):
     check(six_ops, a, b)
@@ -605,8 +595,7 @@ def test_uint64_large_values():
 
 @cpython_differs("integers narrower than 64 bits compute in int64/uint64 "
                  "(Numba's rule), so they do not wrap at their own width like NumPy scalars")
-@pytest.mark.parametrize("a,b", [(np.int8(100), np.int8(27)), (np.int32(2**30), np.int32(12345)),
-                                 (np.uint8(200), np.uint8(200))])
+@pytest.mark.parametrize("a,b", [(np.int8(100), np.int8(27)), (np.uint8(200), np.uint8(200))])
 def test_narrow_ints_promote_to_64_bits(a, b):
     check(mul, a, b, expected=int(a) * int(b))
 
@@ -652,3 +641,63 @@ def int_float_math(a, b):
 @pytest.mark.parametrize("a,b", [(1, 2.0), (-7, 0.5), (100, -1e10)])
 def test_expression_mix(a, b):
     check(int_float_math, a, b)
+
+
+# ------------------------------------------------------------------ properties (hypothesis)
+
+from hypothesis import assume, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+#: deterministic, no example database written into the tree
+PROPERTY = settings(max_examples=300, deadline=None, database=None, derandomize=True)
+INT64 = st.integers(-(2**63), 2**63 - 1)
+FLOATS = st.floats(allow_nan=True, allow_infinity=True)
+
+
+def int_ops(a, b):
+    return a + b, a - b, a * b, a // b, a % b, a / b
+
+
+@PROPERTY
+@given(INT64, INT64)
+def test_property_int64_ops(a, b):
+    # Python's sign rules for // and %, wrapping + - *, true division as floats
+    assume(b != 0 and not (a == -(2**63) and b == -1))
+    expected = tuple(wrap_int64(v) for v in (a + b, a - b, a * b, a // b, a % b)) + (a / b,)
+    check(int_ops, a, b, expected=expected)
+
+
+@PROPERTY
+@given(st.integers(-1000, 1000), st.integers(-1000, 1000))
+def test_property_small_int_ops(a, b):
+    assume(b != 0)
+    check(int_ops, a, b)
+
+
+@PROPERTY
+@given(FLOATS, FLOATS)
+def test_property_float_ops(a, b):
+    check(six_ops, a, b, match_message=False)
+
+
+@PROPERTY
+@given(INT64, INT64)
+def test_property_bitwise(a, b):
+    check(bit_ops, a, b)
+
+
+@PROPERTY
+@given(INT64, st.integers(0, 63))
+def test_property_shifts(a, b):
+    check(lshift, a, b, expected=wrap_int64(a << b))
+    check(rshift, a, b)
+
+
+def to_int_and_round(x):
+    return int(x), round(x), math.floor(x), math.ceil(x)
+
+
+@PROPERTY
+@given(st.floats(-(2.0**62), 2.0**62))
+def test_property_float_to_int(x):
+    check(to_int_and_round, x)

@@ -42,7 +42,13 @@ def arith_type(a, b) -> ty.Type | None:
     if not (is_number(a) and is_number(b)):
         return None
     if is_int(a) and is_int(b):
-        return unify_numbers(_widen_int(a), _widen_int(b))
+        ua = not _widen_int(a).signed
+        ub = not _widen_int(b).signed
+        if ua and ub:
+            return ty.uint64
+        if (ua and a.bitwidth == 64) or (ub and b.bitwidth == 64):
+            return ty.float64  # uint64 with a signed integer: no integer holds both
+        return ty.int64
     if is_int(a):
         a = _widen_int(a) if b is ty.float32 and a.bitwidth > 16 else a
     if is_int(b):
@@ -78,6 +84,9 @@ class _TupleConcat(AbstractTemplate):
         if isinstance(a, ty.BaseTuple) and isinstance(b, ty.BaseTuple):
             return signature(ty.Tuple(a.types + b.types), a, b)
         return None
+
+    def describe(self):
+        return ["+(tuple, tuple)"]
 
 
 registry.register_op("+", _TupleConcat)

@@ -1,0 +1,331 @@
+"""``pycomp-opt``: run pycomp's passes from the command line.
+
+Built on xDSL's ``xDSLOptMain`` (so every ``xdsl-opt`` flag and every xDSL
+dialect and pass works), with pycomp's dialects and passes registered
+lazily, and these additions:
+
+Input
+  ``file.mlir`` (or stdin): textual IR, as ``xdsl-opt``.
+  ``file.py --function NAME [--signature "(int64, float64)"]``: the file is
+  imported as a module (its folder first on ``sys.path``), IR is generated
+  for the named function(s) (``--function`` repeats or takes a comma list)
+  and, with ``--signature`` (``"(int64)"`` or ``"float64(int64)"``), the
+  argument types are written into each ``nb.func`` so ``nb-type-infer`` can
+  run. ``--dump-cfg`` prints the bytecode CFG of the function(s) instead.
+
+Pipelines
+  ``-p``/``--passes``/``--pass-pipeline`` take MLIR's syntax
+  (``builtin.module(nb-static-raise,nb-type-infer{signature="(int64)"})``,
+  nested ``nb.func(...)`` anchors allowed) or xDSL's flat list
+  (``nb-static-raise,nb-dce``); options are ``name{key=value key2=v1,v2}``.
+
+Instrumentation (dumps and timings go to stderr, as mlir-opt's do)
+  ``--print-ir-after-all``, ``--print-ir-after=NAME`` (repeatable, or a
+  comma list), the same for ``--print-ir-before*``; ``--print-between-passes``
+  is xDSL's spelling of ``--print-ir-after-all``. ``--timing`` (also
+  ``--time-passes``, ``--mlir-timing``) prints a table of seconds per pass.
+
+Verification
+  As in xDSL and MLIR, the module is verified on input and after every pass
+  (``--verify-each``, the default); ``--verify-each=false``,
+  ``--no-verify-each`` or ``--disable-verify`` turn it off.
+
+Discovery
+  ``--list-passes`` prints every registered pass, pycomp's with their
+  options and a one-line description.
+
+Errors
+  A pycomp ``CompilerError`` (a ``TypingError``, an unsupported construct,
+  ...) is printed as one diagnostic, ``<Kind>: <message and source line>``,
+  on stderr, and the exit status is 1; so are verifier and parse errors.
+  Under ``--verify-diagnostics`` the message goes to stdout and the exit
+  status is 0, so FileCheck can match it (one per ``// -----`` chunk with
+  ``--split-input-file``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import linecache
+import os
+import sys
+import time
+import types as pytypes
+from collections.abc import Sequence
+from typing import IO
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import PassPipeline, get_pass_option_infos
+from xdsl.utils.exceptions import DiagnosticException, ParseError
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from pycomp import passes as pycomp_passes
+from pycomp.errors import CompilerError
+
+__all__ = ["PycompOptMain", "main"]
+
+
+class _OptExit(Exception):
+    """Leave ``run`` with an exit status after printing a diagnostic."""
+
+    def __init__(self, status: int):
+        super().__init__(status)
+        self.status = status
+
+
+def _diagnostic(e: BaseException) -> str:
+    """One clear diagnostic for an error about the user's input."""
+    if isinstance(e, CompilerError):
+        return "%s: %s" % (type(e).__name__, e)
+    return str(e)
+
+
+class PycompOptMain(xDSLOptMain):
+    """The ``pycomp-opt`` driver (see the module docstring)."""
+
+    version_format = "pycomp-opt built from xdsl version {xdsl_version}"
+
+    def __init__(self, args: Sequence[str] | None = None):
+        self.timings: dict[str, float] = {}
+        self.pipeline_passes: list = []
+        super().__init__(description="pycomp modular optimizer driver (xdsl-opt with pycomp's "
+                                     "dialects, passes and Python frontend)", args=args)
+
+    # ------------------------------------------------------------ registration
+    def register_all_dialects(self):
+        super().register_all_dialects()
+        known = set(self.ctx.registered_dialect_names)
+        for name, getter in pycomp_passes.get_all_dialects().items():
+            if name not in known:  # already there when pycomp is installed (entry point)
+                self.ctx.register_dialect(name, getter)
+
+    def register_all_passes(self):
+        super().register_all_passes()
+        for name, getter in pycomp_passes.get_all_passes().items():
+            if name not in self.available_passes:
+                self.register_pass(name, getter)
+
+    def register_all_frontends(self):
+        super().register_all_frontends()
+        self.available_frontends["py"] = self._python_frontend
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser):
+        super().register_all_arguments(arg_parser)
+        self._arg_parser = arg_parser
+        arg_parser.prog = "pycomp-opt"
+        arg_parser.add_argument(
+            "--pass-pipeline", dest="passes", type=str,
+            help="Pass pipeline, MLIR style: 'builtin.module(nb-static-raise,nb-type-infer)' "
+                 "(same as -p, which also takes xDSL's flat list)")
+        py = arg_parser.add_argument_group("Python input (file.py)")
+        py.add_argument("--function", action="append", default=[], metavar="NAME",
+                        help="function(s) of the Python file to compile (repeat or comma list)")
+        py.add_argument("--signature", type=str, default=None, metavar="SIG",
+                        help="argument types written into each nb.func, e.g. '(int64, float64)' "
+                             "or 'float64(int64, float64)'")
+        py.add_argument("--dump-cfg", action="store_true", default=False,
+                        help="print the bytecode control-flow graph of the function(s) and exit")
+        ins = arg_parser.add_argument_group("pass instrumentation (printed to stderr)")
+        ins.add_argument("--print-ir-after-all", "--mlir-print-ir-after-all", action="store_true",
+                         default=False, help="print the IR after every pass")
+        ins.add_argument("--print-ir-after", "--mlir-print-ir-after", action="append", default=[],
+                         metavar="NAME", help="print the IR after the named pass(es) "
+                                              "(repeat or comma list)")
+        ins.add_argument("--print-ir-before-all", "--mlir-print-ir-before-all", action="store_true",
+                         default=False, help="print the IR before every pass")
+        ins.add_argument("--print-ir-before", "--mlir-print-ir-before", action="append", default=[],
+                         metavar="NAME", help="print the IR before the named pass(es)")
+        ins.add_argument("--timing", "--mlir-timing", action="store_true", default=False,
+                         help="print the wall time of each pass (same as --time-passes)")
+        ins.add_argument("--verify-each", nargs="?", const="true", default="true",
+                         choices=["true", "false"],
+                         help="verify the IR on input and after every pass (default: true; "
+                              "--no-verify-each and --disable-verify turn it off)")
+        ins.add_argument("--no-verify-each", dest="verify_each", action="store_const", const="false",
+                         help="same as --verify-each=false")
+        arg_parser.add_argument("--list-passes", action="store_true", default=False,
+                                help="list the registered passes and exit")
+
+    # ------------------------------------------------------------ pipeline
+    def setup_pipeline(self):
+        args = self.args
+        try:
+            self.pipeline_passes = pycomp_passes.parse_pipeline(args.passes or "", self.available_passes)
+        except pycomp_passes.PipelineSyntaxError as e:
+            self._arg_parser.error(str(e))
+        self.pipeline = PassPipeline(tuple(self.pipeline_passes))
+        self.print_after = self._pass_set(args.print_ir_after_all or args.print_between_passes,
+                                          args.print_ir_after, "--print-ir-after")
+        self.print_before = self._pass_set(args.print_ir_before_all, args.print_ir_before,
+                                           "--print-ir-before")
+        self.verify_each = args.verify_each == "true" and not args.disable_verify
+        self.timing = args.timing or args.time_passes
+
+    def _pass_set(self, all_: bool, names: list[str], flag: str):
+        if all_:
+            return "all"
+        out = {n.strip() for arg in names for n in arg.split(",") if n.strip()}
+        unknown = sorted(n for n in out if n not in self.available_passes)
+        if unknown:
+            self._arg_parser.error("%s: unknown pass %s" % (flag, ", ".join(unknown)))
+        return out or None
+
+    def apply_passes(self, prog: ModuleOp):
+        try:
+            pycomp_passes.run_pipeline(
+                prog, self.pipeline_passes, self.ctx, timings=self.timings if self.timing else None,
+                print_after=self.print_after, print_before=self.print_before,
+                verify_each=self.verify_each, stream=sys.stderr,
+                print_generic=self.args.print_op_generic)
+        except CompilerError as e:
+            self._compiler_error(e)
+
+    def _compiler_error(self, e: CompilerError):
+        """Under --verify-diagnostics a CompilerError becomes a diagnostic that
+        xDSL's loop prints (per chunk); otherwise ``run`` reports it."""
+        if self.args.verify_diagnostics:
+            raise DiagnosticException(_diagnostic(e)) from e
+        raise e
+
+    # ------------------------------------------------------------ Python frontend
+    def _load_python(self, chunk: IO[bytes]) -> pytypes.ModuleType:
+        path = self.args.input_file
+        filename = os.path.abspath(path) if path else "<stdin>"
+        source = chunk.read().decode("utf-8")
+        lines = source.splitlines(keepends=True)
+        linecache.cache[filename] = (len(source), None, lines, filename)  # carets in diagnostics
+        stem = os.path.splitext(os.path.basename(filename))[0]
+        modname = stem if stem.isidentifier() and stem not in sys.modules else "_pycomp_input_" + (
+            stem if stem.isidentifier() else "stdin")
+        module = pytypes.ModuleType(modname)
+        module.__file__ = filename
+        if path:
+            folder = os.path.dirname(filename)
+            if folder not in sys.path:
+                sys.path.insert(0, folder)
+        sys.modules[modname] = module
+        exec(compile(source, filename, "exec"), module.__dict__)
+        return module
+
+    def _functions(self, module: pytypes.ModuleType):
+        names = [n.strip() for arg in self.args.function for n in arg.split(",") if n.strip()]
+        if not names:
+            raise _UsageError("Python input needs --function NAME (the function to compile)")
+        out = []
+        for name in names:
+            obj = module.__dict__.get(name)
+            if obj is None:
+                raise _UsageError("%s defines no function '%s'" % (self.get_input_name(), name))
+            obj = getattr(obj, "py_func", obj)  # a jitted function: its Python function
+            if not isinstance(obj, pytypes.FunctionType):
+                raise _UsageError("'%s' in %s is not a Python function" % (name, self.get_input_name()))
+            out.append((name, obj))
+        return out
+
+    def _python_frontend(self, chunk: IO[bytes]) -> ModuleOp | None:
+        t0 = time.perf_counter()
+        module = self._load_python(chunk)
+        funcs = self._functions(module)
+        if self.args.dump_cfg:
+            from pycomp.frontend.bytecode import decode
+            from pycomp.frontend.cfg import ControlFlowGraph
+
+            for name, f in funcs:
+                print(ControlFlowGraph.from_instrs(decode(f.__code__)).dump(name))
+            return None
+        from pycomp.frontend.irgen import generate_ir
+
+        sig = None
+        if self.args.signature is not None:
+            from pycomp.signature import parse_signature
+
+            try:
+                sig = parse_signature(self.args.signature)
+            except ValueError as e:
+                raise _UsageError("--signature: %s" % e) from None
+        result: ModuleOp | None = None
+        try:
+            for name, f in funcs:
+                fir = generate_ir(f)
+                if sig is not None:
+                    pycomp_passes.set_func_signature(fir.func, sig.args, sig.return_type)
+                if result is None:
+                    result = fir.module
+                else:
+                    fir.func.detach()
+                    result.body.block.add_op(fir.func)
+        except CompilerError as e:
+            self._compiler_error(e)
+        if self.timing:
+            self.timings["(python frontend)"] = self.timings.get("(python frontend)", 0.0) + (
+                time.perf_counter() - t0)
+        return result
+
+    def parse_chunk(self, chunk: IO[bytes], file_extension: str, start_offset: int = 0):
+        if self.args.dump_cfg and file_extension != "py":
+            raise _UsageError("--dump-cfg needs Python input (file.py --function NAME)")
+        if file_extension == "py" or not self.timing:
+            return super().parse_chunk(chunk, file_extension, start_offset)
+        t0 = time.perf_counter()
+        module = super().parse_chunk(chunk, file_extension, start_offset)
+        self.timings["(parse)"] = self.timings.get("(parse)", 0.0) + (time.perf_counter() - t0)
+        return module
+
+    # ------------------------------------------------------------ driver
+    def list_passes(self, out: IO[str]) -> None:
+        mine = pycomp_passes.get_all_passes()
+        out.write("pycomp passes:\n")
+        for name, getter in mine.items():
+            cls = getter()
+            opts = get_pass_option_infos(cls)
+            spec = name
+            if opts:
+                spec += "{%s}" % " ".join("%s=<%s>" % (o.name.replace("_", "-"), o.expected_type.strip("'\""))
+                                          for o in opts)
+            out.write("  %s\n      %s\n" % (spec, pycomp_passes.pass_description(cls)))
+        others = [n for n in self.available_passes if n not in mine]
+        if others:
+            out.write("xDSL passes:\n")
+            for name in sorted(others):
+                out.write("  %s\n" % name)
+
+    def run(self) -> int:  # type: ignore[override]
+        if self.args.list_passes:
+            self.list_passes(sys.stdout)
+            return 0
+        try:
+            super().run()
+        except _UsageError as e:
+            sys.stdout.flush()
+            print("pycomp-opt: error: %s" % e, file=sys.stderr)
+            return 2
+        except (CompilerError, DiagnosticException, ParseError) as e:
+            sys.stdout.flush()
+            print(_diagnostic(e), file=sys.stderr)
+            return 1
+        finally:
+            if self.timing and self.timings:
+                sys.stdout.flush()
+                sys.stderr.write(pycomp_passes.format_timings(self.timings))
+        return 0
+
+
+class _UsageError(Exception):
+    """Wrong command-line use (exit status 2)."""
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Entry point of the ``pycomp-opt`` console script."""
+    opt = PycompOptMain(args=argv)
+    try:
+        status = opt.run()
+        sys.stdout.flush()
+    except BrokenPipeError:  # `pycomp-opt ... | head`: the reader left early
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        status = 1
+    sys.exit(status)
+
+
+if __name__ == "__main__":
+    main()

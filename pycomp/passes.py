@@ -1,0 +1,471 @@
+"""pycomp's passes as xDSL ``ModulePass`` classes, their lazy registry, and a
+pass runner with per-pass timings shared by ``pycomp-opt`` and the JIT.
+
+Importing this module imports no xDSL dialect and no pass: the registries map
+names to zero-argument getters that import on call (as xDSL's own
+``get_all_passes``/``get_all_dialects`` do), so start-up pays only for what a
+pipeline uses.
+
+Pass names (stable; listed in docs/passes.md):
+
+=====================  ====================================================
+``nb-static-raise``    ``raise E(consts...)`` -> ``nb.static_raise``
+``nb-static-getitem``  ``x[const]`` -> ``nb.static_getitem``
+``nb-simplify-cfg``    drop unreachable blocks, merge straight-line blocks
+``nb-dce``             remove unused pure ops
+``nb-type-infer``      type every ``nb.func`` from its argument types
+=====================  ====================================================
+
+:func:`run_pipeline` applies a list of passes (names, ``name{opt=val}``
+specs, an MLIR-style ``builtin.module(...)`` pipeline or ``ModulePass``
+instances) and can record seconds per pass, print the IR after chosen passes
+and verify between passes.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import IO, TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:  # pragma: no cover
+    from xdsl.context import Context
+    from xdsl.dialects.builtin import ModuleOp
+    from xdsl.ir import Dialect
+    from xdsl.passes import ModulePass
+
+__all__ = [
+    "get_all_passes", "get_all_dialects", "get_pycomp_dialects", "pass_description",
+    "parse_pipeline", "flatten_pipeline", "resolve_passes", "run_pipeline",
+    "format_timings", "PipelineSyntaxError", "UNTYPED_PASS_NAMES", "default_context",
+    "set_func_signature",
+]
+
+#: the untyped rewrites in the order the JIT runs them
+UNTYPED_PASS_NAMES = ("nb-static-raise", "nb-static-getitem", "nb-simplify-cfg", "nb-dce")
+
+
+# ------------------------------------------------------------------ pass classes
+#
+# The classes are built on first use: ``xdsl.passes`` imports
+# ``xdsl.dialects.builtin`` (~0.2 s), which ``import pycomp.passes`` must not.
+
+_PASS_CLASSES: dict[str, type] = {}
+
+
+def _pass_classes() -> dict[str, type]:
+    if _PASS_CLASSES:
+        return _PASS_CLASSES
+
+    from xdsl.context import Context
+    from xdsl.dialects.builtin import ModuleOp
+    from xdsl.passes import ModulePass
+
+    from pycomp.frontend import untyped_rewrites as ur
+
+    @dataclass(frozen=True)
+    class StaticRaisePass(ModulePass):
+        """Turn `raise E` and `raise E(c1, ...)` with constant arguments into nb.static_raise.
+
+        An exception built from run-time values stays a dynamic nb.raise; any
+        other form (keyword arguments, a value that is not an exception) is
+        an UnsupportedError.
+        """
+
+        name: ClassVar[str] = "nb-static-raise"
+
+        def apply(self, ctx: Context, op: ModuleOp) -> None:
+            ur.static_raise(op)
+
+    @dataclass(frozen=True)
+    class StaticGetItemPass(ModulePass):
+        """Turn `x[c]` with a constant int (or tuple of ints) index into nb.static_getitem.
+
+        This is what lets heterogeneous tuples be indexed.
+        """
+
+        name: ClassVar[str] = "nb-static-getitem"
+
+        def apply(self, ctx: Context, op: ModuleOp) -> None:
+            ur.static_getitem(op)
+
+    @dataclass(frozen=True)
+    class SimplifyCfgPass(ModulePass):
+        """Drop unreachable blocks and merge a block into its only predecessor.
+
+        A block reached by an unconditional nb.br from a block that is its only
+        predecessor is merged into it (block arguments replaced by the branch
+        operands); repeated to a fixed point.
+        """
+
+        name: ClassVar[str] = "nb-simplify-cfg"
+
+        def apply(self, ctx: Context, op: ModuleOp) -> None:
+            ur.simplify_cfg(op)
+
+    @dataclass(frozen=True)
+    class DeadCodePass(ModulePass):
+        """Remove pure nb ops (const, global, undef, build_tuple, cast, ...) whose results are unused."""
+
+        name: ClassVar[str] = "nb-dce"
+
+        def apply(self, ctx: Context, op: ModuleOp) -> None:
+            ur.dead_code(op)
+
+    @dataclass(frozen=True)
+    class TypeInferPass(ModulePass):
+        """Infer the type of every value of each nb.func from its argument types, inserting nb.cast.
+
+        The argument types are read from the function's signature; with the
+        ``signature`` option (``nb-type-infer{signature="(int64, float64)"}``
+        or ``"float64(int64, float64)"``) they are written there first, for
+        every nb.func of the module. A function that cannot be typed is a
+        TypingError naming the source line.
+        """
+
+        name: ClassVar[str] = "nb-type-infer"
+
+        signature: str | None = None
+
+        def apply(self, ctx: Context, op: ModuleOp) -> None:
+            from pycomp.frontend.typeinfer import TypeInferencePass
+
+            if self.signature is not None:
+                from pycomp.dialects import nb
+                from pycomp.signature import parse_signature
+
+                sig = parse_signature(self.signature)
+                for func in op.ops:
+                    if isinstance(func, nb.FuncOp):
+                        set_func_signature(func, sig.args, sig.return_type)
+            TypeInferencePass.apply_to(op)
+
+    for cls in (StaticRaisePass, StaticGetItemPass, SimplifyCfgPass, DeadCodePass, TypeInferPass):
+        cls.__module__ = __name__
+        cls.__qualname__ = cls.__name__
+        globals()[cls.__name__] = cls
+        _PASS_CLASSES[cls.name] = cls
+    return _PASS_CLASSES
+
+
+def __getattr__(name: str):
+    # ``from pycomp.passes import DeadCodePass`` builds the classes on demand
+    if name in ("StaticRaisePass", "StaticGetItemPass", "SimplifyCfgPass", "DeadCodePass",
+                "TypeInferPass"):
+        _pass_classes()
+        return globals()[name]
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))
+
+
+def set_func_signature(func, arg_types: Sequence[Any], ret_type: Any = None) -> None:
+    """Write pycomp argument types (and the return type, when not None) into
+    an ``nb.func``'s ``function_type`` and entry block arguments."""
+    from pycomp import types as ty
+    from pycomp.dialects import nb
+
+    entry = func.body.blocks.first
+    if len(entry.args) != len(arg_types):
+        from pycomp.errors import TypingError
+
+        raise TypingError("%s takes %d arguments, the signature gives %d types"
+                          % (func.sym_name.data, len(entry.args), len(arg_types)))
+    if ret_type is None:
+        ret_type = func.function_type.outputs.data[0].data if func.function_type.outputs.data else ty.unknown
+    func.set_signature(list(arg_types), ret_type)
+    for arg, t in zip(entry.args, arg_types):
+        nb.set_type(arg, t)
+
+
+# ------------------------------------------------------------------ registries
+
+def _getter(pass_name: str) -> Callable[[], type]:
+    def get():
+        return _pass_classes()[pass_name]
+
+    get.__name__ = "get_" + pass_name.replace("-", "_")
+    return get
+
+
+def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    """pycomp's passes: name -> zero-argument getter of the ``ModulePass``
+    class (importing its module on call)."""
+    passes: dict[str, Callable[[], type[ModulePass]]] = {
+        name: _getter(name)
+        for name in ("nb-static-raise", "nb-static-getitem", "nb-simplify-cfg", "nb-dce",
+                     "nb-type-infer")
+    }
+    # lowering passes (nb-to-llvm, ...) are added here as they land
+    return passes
+
+
+def _get_nb() -> Dialect:
+    from pycomp.dialects.nb import Nb
+
+    return Nb
+
+
+def get_pycomp_dialects() -> dict[str, Callable[[], Dialect]]:
+    """The dialects pycomp defines (what its xDSL ``Universe`` contributes)."""
+    return {"nb": _get_nb}
+
+
+def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
+    """Every dialect a pycomp pipeline may meet: pycomp's own plus the xDSL
+    dialects it lowers to (builtin, llvm)."""
+
+    def get_builtin():
+        from xdsl.dialects.builtin import Builtin
+
+        return Builtin
+
+    def get_llvm():
+        from xdsl.dialects.llvm import LLVM
+
+        return LLVM
+
+    dialects = {"builtin": get_builtin, "llvm": get_llvm}
+    dialects.update(get_pycomp_dialects())
+    return dialects
+
+
+def pass_description(cls: type) -> str:
+    """The first line of a pass class's docstring."""
+    doc = (cls.__doc__ or "").strip()
+    return doc.splitlines()[0].strip() if doc else ""
+
+
+# ------------------------------------------------------------------ pipelines
+
+class PipelineSyntaxError(ValueError):
+    """A malformed pass pipeline."""
+
+
+_ANCHOR = re.compile(r"[A-Za-z_][A-Za-z0-9_$-]*(\.[A-Za-z0-9_$-]+)+\s*\(")
+
+#: op names that may anchor a nested pipeline; every pycomp pass works
+#: function by function, so ``nb.func(p)`` runs ``p`` on each nb.func
+ANCHOR_OPS = ("builtin.module", "nb.func")
+
+
+def flatten_pipeline(spec: str) -> str:
+    """Turn MLIR pipeline syntax into xDSL's flat pass list.
+
+    ``builtin.module(nb-static-raise,nb.func(nb-dce),nb-type-infer{signature="(int64)"})``
+    becomes ``nb-static-raise,nb-dce,nb-type-infer{signature="(int64)"}``;
+    a flat list is returned unchanged. Option braces, quoted strings and
+    xDSL's ``mlir-opt[...]`` brackets are copied verbatim.
+    """
+    out: list[str] = []
+    stack: list[str] = []
+    i, n = 0, len(spec)
+    while i < n:
+        ch = spec[i]
+        if ch == '"':  # a quoted option value
+            j = i + 1
+            while j < n and spec[j] != '"':
+                j += 2 if spec[j] == "\\" else 1
+            if j >= n:
+                raise PipelineSyntaxError("unterminated string in pass pipeline: %r" % spec)
+            out.append(spec[i:j + 1])
+            i = j + 1
+            continue
+        if ch in "{[":  # options or an mlir-opt[...] pipeline: copy to the matching bracket
+            close = "}" if ch == "{" else "]"
+            j, depth = i, 0
+            while j < n:
+                c = spec[j]
+                if c == '"':
+                    j += 1
+                    while j < n and spec[j] != '"':
+                        j += 2 if spec[j] == "\\" else 1
+                elif c == ch:
+                    depth += 1
+                elif c == close:
+                    depth -= 1
+                    if depth == 0:
+                        break
+                j += 1
+            if j >= n:
+                raise PipelineSyntaxError("unbalanced %r in pass pipeline: %r" % (ch, spec))
+            out.append(spec[i:j + 1])
+            i = j + 1
+            continue
+        m = _ANCHOR.match(spec, i)
+        if m is not None and (i == 0 or spec[i - 1] in ", (\t\n"):
+            anchor = m.group(0)[:-1].strip()
+            if anchor not in ANCHOR_OPS:
+                raise PipelineSyntaxError(
+                    "cannot anchor a pass pipeline on '%s' (use one of: %s)"
+                    % (anchor, ", ".join(ANCHOR_OPS)))
+            stack.append(anchor)
+            i = m.end()
+            continue
+        if ch == "(":
+            raise PipelineSyntaxError("unexpected '(' in pass pipeline: %r" % spec)
+        if ch == ")":
+            if not stack:
+                raise PipelineSyntaxError("unbalanced ')' in pass pipeline: %r" % spec)
+            stack.pop()
+            i += 1
+            continue
+        out.append(ch)
+        i += 1
+    if stack:
+        raise PipelineSyntaxError("missing ')' for '%s(' in pass pipeline: %r" % (stack[-1], spec))
+    flat = "".join(out)
+    # empty anchors (``builtin.module()``) leave stray commas behind
+    flat = re.sub(r"\s*,\s*(,\s*)+", ",", flat).strip().strip(",").strip()
+    return flat
+
+
+def parse_pipeline(spec: str, available: dict[str, Callable[[], type]] | None = None) -> list:
+    """Parse a pipeline (MLIR ``builtin.module(...)`` syntax or xDSL's flat
+    ``a,b{k=v}`` list) into ``ModulePass`` instances. ``available`` maps pass
+    names to getters (default: pycomp's passes)."""
+    from xdsl.utils.arg_spec import parse_pipeline as xdsl_parse_pipeline
+    from xdsl.utils.exceptions import ArgSpecParseError
+
+    if available is None:
+        available = get_all_passes()
+    flat = flatten_pipeline(spec)
+    try:
+        specs = list(xdsl_parse_pipeline(flat))
+    except ArgSpecParseError as e:  # a BaseException in xDSL
+        raise PipelineSyntaxError("malformed pass pipeline %r: %s" % (spec, e)) from None
+    unknown = [s.name for s in specs if s.name not in available]
+    if unknown:
+        raise PipelineSyntaxError("unknown pass%s: %s" % ("es" if len(unknown) > 1 else "",
+                                                          ", ".join(unknown)))
+    out = []
+    for s in specs:
+        cls = available[s.name]()
+        try:
+            out.append(cls.from_pass_spec(s))
+        except ValueError as e:
+            raise PipelineSyntaxError("bad options for pass %s: %s" % (s.name, e)) from None
+    return out
+
+
+_SPEC_CACHE: dict[str, list] = {}
+
+
+def _parse_cached(spec: str, available) -> list:
+    if available is not None:
+        return parse_pipeline(spec, available)
+    got = _SPEC_CACHE.get(spec)
+    if got is None:  # pass instances are frozen dataclasses: safe to share
+        got = _SPEC_CACHE[spec] = parse_pipeline(spec)
+    return got
+
+
+def resolve_passes(passes: str | Iterable[Any],
+                   available: dict[str, Callable[[], type]] | None = None) -> list:
+    """Pass instances from a pipeline string, or from a sequence mixing pass
+    names (``"nb-dce"``, ``"nb-type-infer{signature=...}"``), ``ModulePass``
+    classes and instances."""
+    if isinstance(passes, str):
+        return list(_parse_cached(passes, available))
+    out = []
+    for p in passes:
+        if isinstance(p, str):
+            out.extend(_parse_cached(p, available))
+        elif isinstance(p, type):
+            out.append(p())
+        else:
+            out.append(p)
+    return out
+
+
+def run_pipeline(
+    module: ModuleOp,
+    passes: str | Iterable[Any],
+    ctx: Context | None = None,
+    *,
+    timings: dict[str, float] | None = None,
+    print_after: set[str] | frozenset[str] | str | None = None,
+    print_before: set[str] | frozenset[str] | str | None = None,
+    verify_each: bool = False,
+    stream: IO[str] | None = None,
+    print_generic: bool = False,
+    available: dict[str, Callable[[], type]] | None = None,
+) -> ModuleOp:
+    """Apply ``passes`` to ``module`` in place and return it.
+
+    - ``timings``: when a dict, the seconds each pass took are added to
+      ``timings[pass.name]`` (a pass run twice accumulates), in pipeline order;
+    - ``print_after``: ``"all"`` or a set of pass names; the module is printed
+      to ``stream`` (default stderr) after each such pass, under an MLIR-style
+      header ``// -----// IR Dump After <name> //----- //``;
+    - ``print_before``: the same, before the pass runs;
+    - ``verify_each``: verify the module before the first pass and after every
+      pass (a ``VerifyException`` names the offending op). Off by default:
+      the JIT does not pay for verification; ``pycomp-opt`` turns it on.
+    """
+    instances = resolve_passes(passes, available)
+    if ctx is None:
+        ctx = default_context()
+    print_after = _name_set(print_after)
+    print_before = _name_set(print_before)
+    if verify_each:
+        module.verify()
+    clock = time.perf_counter
+    for p in instances:
+        if print_before is not None and (print_before == "all" or p.name in print_before):
+            _dump(module, "Before", p.name, stream or sys.stderr, print_generic)
+        t0 = clock()
+        p.apply(ctx, module)
+        dt = clock() - t0
+        if timings is not None:
+            timings[p.name] = timings.get(p.name, 0.0) + dt
+        if verify_each:
+            module.verify()
+        if print_after is not None and (print_after == "all" or p.name in print_after):
+            _dump(module, "After", p.name, stream or sys.stderr, print_generic)
+    return module
+
+
+_DEFAULT_CTX: list = []
+
+
+def default_context() -> Context:
+    """A shared xDSL ``Context`` with pycomp's dialects registered (lazily)."""
+    if not _DEFAULT_CTX:
+        from xdsl.context import Context
+
+        ctx = Context()
+        for dname, getter in get_all_dialects().items():
+            ctx.register_dialect(dname, getter)
+        _DEFAULT_CTX.append(ctx)
+    return _DEFAULT_CTX[0]
+
+
+def _name_set(names):
+    if names is None or names == "all" or not isinstance(names, str):
+        return names
+    return {n.strip() for n in names.split(",") if n.strip()} or None
+
+
+def _dump(module, when: str, pass_name: str, stream: IO[str], generic: bool) -> None:
+    from xdsl.printer import Printer
+
+    stream.write("// -----// IR Dump %s %s //----- //\n" % (when, pass_name))
+    Printer(stream=stream, print_generic_format=generic).print_op(module)
+    stream.write("\n\n")
+    stream.flush()
+
+
+def format_timings(timings: dict[str, float], title: str = "pycomp pass timings") -> str:
+    """A table of per-pass wall times (seconds and share of the total)."""
+    total = sum(timings.values())
+    width = max([len(n) for n in timings] + [len("Total")])
+    lines = ["===" + "-" * 60 + "===", "  " + title, "===" + "-" * 60 + "===",
+             "  Total wall time: %.6f s" % total, "",
+             "  %-*s  %12s  %7s" % (width, "Pass", "Wall (s)", "%")]
+    for name, t in timings.items():
+        share = 100.0 * t / total if total > 0 else 0.0
+        lines.append("  %-*s  %12.6f  %6.1f%%" % (width, name, t, share))
+    lines.append("  %-*s  %12.6f  %6.1f%%" % (width, "Total", total, 100.0 if total > 0 else 0.0))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,24 @@
+"""pycomp's xDSL plugin: its dialects and passes for ``xdsl-opt``.
+
+pyproject.toml declares this object under the entry-point group
+``xdsl.universe``; xDSL's ``Universe.get_multiverse()`` merges it with xDSL's
+own universe, so an installed pycomp makes plain ``xdsl-opt`` parse the
+``nb`` dialect and run ``nb-*`` passes. Only what pycomp defines is listed
+here (builtin and llvm come from xDSL's universe: a name defined by two
+universes is an error). Everything is a lazy getter: loading the plugin
+imports no dialect and no pass.
+"""
+
+from __future__ import annotations
+
+from xdsl.universe import Universe
+
+from pycomp.passes import get_all_passes, get_pycomp_dialects
+
+__all__ = ["PYCOMP_UNIVERSE"]
+
+PYCOMP_UNIVERSE = Universe(
+    all_dialects=get_pycomp_dialects(),
+    all_passes=get_all_passes(),
+    all_targets={},
+)

@@ -1,0 +1,61 @@
+// RUN: pycomp-opt %s --split-input-file -p nb-dce | filecheck %s
+
+// Pure ops whose results are unused are erased, chains included (a block is
+// walked bottom-up, so an op whose only user was just erased goes too).
+
+// CHECK-LABEL: nb.func @unused_pure(
+// CHECK-SAME:      %[[A:[^:]+]]: !nb.type<?>)
+// CHECK-NEXT:    nb.return %[[A]]
+// CHECK-NEXT:  }
+nb.func @unused_pure(%a: !nb.type<?>) -> !nb.type<?> attributes {arg_names = ["a"]} {
+  %c = nb.const <1> : !nb.type<?>
+  %m = nb.global "math" = <math> : !nb.type<?>
+  %u = nb.undef "x" : !nb.type<?>
+  %t = nb.build_tuple(%a, %c) : (!nb.type<?>, !nb.type<?>) -> !nb.type<?>
+  %s = nb.static_getitem %t[<0>] : (!nb.type<?>) -> !nb.type<?>
+  %g = nb.getattr %m, "pi" : (!nb.type<?>) -> !nb.type<?>
+  %b = nb.truth %a : (!nb.type<?>) -> !nb.type<bool>
+  %f = nb.cast %a : (!nb.type<?>) -> !nb.type<float64>
+  nb.return %a : !nb.type<?>
+}
+
+// -----
+
+// Ops that may have effects (calls, operators that can raise, subscripts,
+// stores) stay even when unused.
+
+// CHECK-LABEL: nb.func @effects_kept(
+// CHECK-NEXT:    %[[F:.*]] = nb.global "print" = <print>
+// CHECK-NEXT:    nb.call %[[F]](
+// CHECK-NEXT:    nb.binop "//"
+// CHECK-NEXT:    nb.getitem
+// CHECK-NEXT:    nb.setitem
+// CHECK-NEXT:    nb.const <None>
+// CHECK-NEXT:    nb.return
+nb.func @effects_kept(%a: !nb.type<?>, %i: !nb.type<?>) -> !nb.type<none> attributes {arg_names = ["a", "i"]} {
+  %f = nb.global "print" = <print> : !nb.type<?>
+  %0 = nb.call %f(%a) kwnames [] : (!nb.type<?>, !nb.type<?>) -> !nb.type<?>
+  %1 = nb.binop "//" %a, %i : (!nb.type<?>, !nb.type<?>) -> !nb.type<?>
+  %2 = nb.getitem %a[%i] : (!nb.type<?>, !nb.type<?>) -> !nb.type<?>
+  nb.setitem %a[%i] = %i : !nb.type<?>, !nb.type<?>, !nb.type<?>
+  %none = nb.const <None> : !nb.type<none>
+  nb.return %none : !nb.type<none>
+}
+
+// -----
+
+// A value passed along a branch edge is used.
+
+// CHECK-LABEL: nb.func @branch_operand_kept(
+// CHECK-NEXT:    %[[K:.*]] = nb.const <2>
+// CHECK-NOT:     nb.const <3>
+// CHECK-NEXT:    nb.cond_br %{{.*}} : !nb.type<bool>, ^{{.*}}(%[[K]] : !nb.type<?>), ^{{.*}}
+nb.func @branch_operand_kept(%c: !nb.type<bool>, %a: !nb.type<?>) -> !nb.type<?> attributes {arg_names = ["c", "a"]} {
+  %k = nb.const <2> : !nb.type<?>
+  %dead = nb.const <3> : !nb.type<?>
+  nb.cond_br %c : !nb.type<bool>, ^t(%k : !nb.type<?>), ^f
+^t(%v: !nb.type<?>):
+  nb.return %v : !nb.type<?>
+^f:
+  nb.return %a : !nb.type<?>
+}
