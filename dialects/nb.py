@@ -228,7 +228,11 @@ class FuncOp(IRDLOperation):
         return self.function_type.outputs.data[0].data
 
     def set_signature(self, arg_types: Sequence[ty.Type], ret: ty.Type) -> None:
+        """Set the function type and the entry block's argument types."""
         self.function_type = FunctionType.from_lists([nbtype(t) for t in arg_types], [nbtype(ret)])
+        if self.body.blocks:
+            for arg, t in zip(self.body.blocks.first.args, arg_types):
+                set_type(arg, t)
 
     @classmethod
     def parse(cls, parser: Parser) -> "FuncOp":
@@ -292,6 +296,7 @@ class UndefOp(NbOp):
     name = "nb.undef"
     var_name = prop_def(StringAttr)
     result = _res()
+    traits = traits_def(Pure())
     assembly_format = "$var_name attr-dict `:` type($result)"
 
     def __init__(self, name: str):
@@ -351,6 +356,7 @@ class TruthOp(NbOp):
     name = "nb.truth"
     operand = operand_def(NbType)
     result = _res()
+    traits = traits_def(Pure())
     assembly_format = "$operand attr-dict `:` functional-type(operands, results)"
 
     def __init__(self, operand: SSAValue):
@@ -387,6 +393,7 @@ class GetAttrOp(NbOp):
     attr = prop_def(StringAttr)
     value = operand_def(NbType)
     result = _res()
+    traits = traits_def(Pure())
     assembly_format = "$value `,` $attr attr-dict `:` functional-type(operands, results)"
 
     def __init__(self, value: SSAValue, attr: str):

@@ -54,7 +54,10 @@ def static_raise(module: ModuleOp) -> None:
                     call.detach()
                     call.erase()
             else:
-                raise UnsupportedError("only 'raise ExceptionClass(constant args...)' is supported yet")
+                from pycomp.frontend.typeinfer import loc_of
+
+                raise UnsupportedError("only 'raise ExceptionClass(constant args...)' is supported yet"
+                                       ).with_loc(loc_of(term))
 
 
 def static_getitem(module: ModuleOp) -> None:
@@ -63,7 +66,7 @@ def static_getitem(module: ModuleOp) -> None:
             for op in list(blk.ops):
                 if isinstance(op, nb.GetItemOp) and isinstance(op.index.owner, nb.ConstOp):
                     idx = op.index.owner.value.data
-                    if isinstance(idx, int) or (isinstance(idx, tuple) and all(isinstance(i, int) for i in idx)):
+                    if _int_index(idx) or (isinstance(idx, tuple) and all(_int_index(i) for i in idx)):
                         new = nb.StaticGetItemOp(op.value, idx)
                         new.location = op.location
                         blk.insert_op_before(new, op)
@@ -72,17 +75,25 @@ def static_getitem(module: ModuleOp) -> None:
                         op.erase()
 
 
+def _int_index(i) -> bool:
+    return isinstance(i, int) and not isinstance(i, bool)  # a[True] means something else
+
+
 _PURE = (nb.ConstOp, nb.GlobalOp, nb.UndefOp, nb.BuildTupleOp, nb.CastOp, nb.GetAttrOp,
          nb.StaticGetItemOp, nb.TruthOp)
 
 
 def dead_code(module: ModuleOp) -> None:
     for func in _funcs(module):
-        for blk in func.body.blocks:
-            for op in reversed(list(blk.ops)):
-                if isinstance(op, _PURE) and not any(r.uses for r in op.results):
-                    op.detach()
-                    op.erase()
+        changed = True
+        while changed:  # a dead op may have been the last user of one in an earlier block
+            changed = False
+            for blk in func.body.blocks:
+                for op in reversed(list(blk.ops)):
+                    if isinstance(op, _PURE) and not any(r.uses for r in op.results):
+                        op.detach()
+                        op.erase()
+                        changed = True
 
 
 def _successors(blk: Block):
@@ -94,57 +105,88 @@ def _successors(blk: Block):
     return []
 
 
+def _erase_blocks(region, blocks) -> None:
+    """Erase blocks that nothing live refers to (cycles among them included)."""
+    for b in blocks:
+        region.detach_block(b)
+    for b in blocks:
+        for op in b.ops:
+            op.drop_all_references()
+    for b in blocks:
+        b.erase(safe_erase=False)
+
+
+def _retarget(term, old: Block, new: Block, new_args) -> None:
+    """Make terminator ``term`` branch to ``new`` (with ``new_args``)
+    wherever it branched to the argument-less block ``old``."""
+    if isinstance(term, nb.BranchOp):
+        repl = nb.BranchOp(new, list(new_args))
+    else:
+        t_blk, t_args = term.then_block, list(term.then_arguments)
+        e_blk, e_args = term.else_block, list(term.else_arguments)
+        if t_blk is old:
+            t_blk, t_args = new, list(new_args)
+        if e_blk is old:
+            e_blk, e_args = new, list(new_args)
+        repl = nb.CondBranchOp(term.cond, t_blk, t_args, e_blk, e_args)
+    repl.location = term.location
+    term.parent_block().insert_op_before(repl, term)
+    term.detach()
+    term.erase()
+
+
+def _simplify_once(region) -> bool:
+    entry = region.blocks.first
+    seen, stack = set(), [entry]
+    while stack:
+        b = stack.pop()
+        if b not in seen:
+            seen.add(b)
+            stack.extend(_successors(b))
+    dead = [b for b in region.blocks if b not in seen]
+    if dead:
+        _erase_blocks(region, dead)
+        return True
+    preds: dict[Block, list[Block]] = {b: [] for b in region.blocks}
+    for b in region.blocks:
+        for s in _successors(b):
+            preds[s].append(b)
+    for b in region.blocks:
+        t = b.last_op
+        if not isinstance(t, nb.BranchOp):
+            continue
+        succ = t.dest
+        if succ is b or succ is entry:
+            continue
+        if len(preds[succ]) == 1:  # merge succ into b
+            for arg, val in zip(succ.args, t.arguments):
+                arg.replace_all_uses_with(val)
+            t.detach()
+            t.erase()
+            for op in list(succ.ops):
+                op.detach()
+                b.add_op(op)
+            for arg in reversed(list(succ.args)):
+                succ.erase_arg(arg)
+            region.detach_block(succ)
+            succ.erase()
+            return True
+        if (b is not entry and not b.args and b.first_op is t and preds[b]
+                and not any(succ in _successors(p) for p in preds[b])):
+            # an empty forwarding block: its predecessors jump straight on
+            # (unless one already reaches succ: two edges from one block to
+            # another could not carry different block arguments in LLVM)
+            for p in set(preds[b]):
+                _retarget(p.last_op, b, succ, t.arguments)
+            _erase_blocks(region, [b])
+            return True
+    return False
+
+
 def simplify_cfg(module: ModuleOp) -> None:
     for func in _funcs(module):
-        region = func.body
-        changed = True
-        while changed:
-            changed = False
-            entry = region.blocks.first
-            # reachability
-            seen, stack = set(), [entry]
-            while stack:
-                b = stack.pop()
-                if b in seen:
-                    continue
-                seen.add(b)
-                stack.extend(_successors(b))
-            dead = [b for b in region.blocks if b not in seen]
-            for b in dead:
-                for op in b.ops:
-                    op.drop_all_references()
-            for b in dead:
-                for op in reversed(list(b.ops)):
-                    op.detach()
-                    op.erase(safe_erase=False)
-                region.detach_block(b)
-                b.erase(safe_erase=False)
-                changed = True
-            preds: dict[Block, list[Block]] = {b: [] for b in region.blocks}
-            for b in region.blocks:
-                for s in _successors(b):
-                    preds[s].append(b)
-            for b in list(region.blocks):
-                t = b.last_op
-                if not isinstance(t, nb.BranchOp):
-                    continue
-                succ = t.dest
-                if succ is b or succ is entry or len(preds[succ]) != 1:
-                    continue
-                # merge succ into b
-                for arg, val in zip(succ.args, t.arguments):
-                    arg.replace_all_uses_with(val)
-                t.detach()
-                t.erase()
-                for op in list(succ.ops):
-                    op.detach()
-                    b.add_op(op)
-                for arg in reversed(list(succ.args)):
-                    succ.erase_arg(arg)
-                region.detach_block(succ)
-                succ.erase()
-                changed = True
-                break
+        while _simplify_once(func.body):
+            pass
 
 
 UNTYPED_PIPELINE = (

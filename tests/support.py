@@ -13,7 +13,7 @@ The compiler under test is chosen by the environment variable
 
 Markers (see tests/pytest_markers.txt):
 
-* :data:`pycomp_only` -- the test checks behaviour that only pycomp has; it
+* :func:`pycomp_only` -- the test checks behaviour that only pycomp has; it
   is skipped when the engine is Numba.
 * :func:`numba_differs` -- pycomp deliberately differs from Numba here; the
   test is a strict xfail under Numba (it must fail there).
@@ -24,7 +24,6 @@ Markers (see tests/pytest_markers.txt):
 
 from __future__ import annotations
 
-import cmath
 import math
 import os
 import warnings
@@ -122,7 +121,6 @@ else:
 
 # ------------------------------------------------------------------ markers
 
-#: the test checks pycomp-only behaviour; skipped under Numba
 def pycomp_only(reason):
     """Mark a test as pycomp-only (skipped under other engines)."""
 
@@ -213,7 +211,7 @@ def _is_single(value):
 def _float_ok(got, want, rtol, atol, signed_zero):
     if math.isnan(want):
         return math.isnan(got)
-    if math.isinf(want) or rtol == 0 and atol == 0:
+    if math.isinf(want) or (rtol == 0 and atol == 0):
         same = got == want
     else:
         same = math.isclose(got, want, rel_tol=rtol, abs_tol=atol)
@@ -373,7 +371,7 @@ def clone(value):
         out = value.copy(order="K")
     else:
         low, high = _byte_bounds(value)
-        buf = np.zeros(high - low + value.itemsize, dtype=np.uint8)
+        buf = np.zeros(high - low, dtype=np.uint8)  # high is one past the end
         out = np.ndarray(value.shape, value.dtype, buffer=buf,
                          offset=value.__array_interface__["data"][0] - low,
                          strides=value.strides)

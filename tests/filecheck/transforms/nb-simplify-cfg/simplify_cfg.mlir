@@ -22,14 +22,15 @@ nb.func @merge_chain(%a: !nb.type<?>) -> !nb.type<?> attributes {arg_names = ["a
 
 // -----
 
-// A merge block (two predecessors) stays, with its block argument.
+// A merge block (two predecessors) stays, with its block argument. An empty
+// forwarding block is bypassed (its predecessor branches straight to the
+// merge), but only while the predecessor has no other edge to that block.
 
 // CHECK-LABEL: nb.func @keep_merge(
-// CHECK:         nb.cond_br %{{.*}}, ^[[T:.*]], ^[[F:.*]]{{$}}
-// CHECK-NEXT:  ^[[T]]:
-// CHECK-NEXT:    nb.br ^[[M:.*]](%{{.*}} : !nb.type<?>)
+// CHECK-SAME:      %[[C:[^:]+]]: !nb.type<bool>, %[[A:[^:]+]]: !nb.type<?>, %[[B:[^:]+]]: !nb.type<?>)
+// CHECK-NEXT:    nb.cond_br %[[C]] : !nb.type<bool>, ^[[M:[a-z0-9_]+]](%[[A]] : !nb.type<?>), ^[[F:.*]]{{$}}
 // CHECK-NEXT:  ^[[F]]:
-// CHECK-NEXT:    nb.br ^[[M]](%{{.*}} : !nb.type<?>)
+// CHECK-NEXT:    nb.br ^[[M]](%[[B]] : !nb.type<?>)
 // CHECK-NEXT:  ^[[M]](%[[V:[^:]+]]: !nb.type<?>):
 // CHECK-NEXT:    nb.return %[[V]]
 nb.func @keep_merge(%c: !nb.type<bool>, %a: !nb.type<?>, %b: !nb.type<?>) -> !nb.type<?> attributes {arg_names = ["c", "a", "b"]} {

@@ -1,9 +1,4 @@
 // RUN: pycomp-opt %s -p nb-simplify-cfg | filecheck %s
-// XFAIL: *
-// Known bug (remove XFAIL when fixed): simplify_cfg calls
-// op.drop_all_references() on the ops of an unreachable block, which in xDSL
-// 0.74 also clears op.parent, so the following op.detach() raises
-// "ValueError: Cannot detach a toplevel operation."
 
 // Unreachable blocks (and the cycles among them) are dropped.
 
