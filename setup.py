@@ -13,5 +13,12 @@ setup(
             extra_compile_args=["-O2", "-std=c11"],
             libraries=["m"],
         ),
+        Extension(
+            "pycomp._dispatcher",
+            sources=["csrc/_dispatcher.c"],
+            include_dirs=[np.get_include()],
+            define_macros=[("NPY_NO_DEPRECATED_API", "NPY_2_0_API_VERSION")],
+            extra_compile_args=["-O2", "-std=c11"],
+        ),
     ],
 )

@@ -16,6 +16,7 @@ import threading
 import warnings
 
 from pycomp import types as ty
+from pycomp._dispatcher import DispatcherBase, set_scalar_codes, type_key
 from pycomp.errors import TypingError
 from pycomp.signature import Signature, as_signature
 from pycomp.typeof import typeof
@@ -28,8 +29,22 @@ _IMPLEMENTED = {"nopython", "fastmath", "error_model", "boundscheck", "nogil", "
 _cache_warned = False
 
 
-class Dispatcher:
+def _register_scalar_codes():
+    from pycomp.typeof import _DTYPES
+
+    set_scalar_codes({d.type: 16 + i for i, d in enumerate(_DTYPES)})
+
+
+_register_scalar_codes()
+
+
+class Dispatcher(DispatcherBase):
+    """Calls go through DispatcherBase's C ``tp_call`` (csrc/_dispatcher.c):
+    a hit in ``_fast_entries`` calls the compiled entry directly; anything
+    else comes to :meth:`_slow_call`."""
+
     def __init__(self, py_func, signatures=None, options=None):
+        super().__init__()
         options = dict(options or {})
         self._check_options(options)
         self.py_func = py_func
@@ -88,8 +103,9 @@ class Dispatcher:
             return bound.args
         return args
 
-    def __call__(self, *args, **kwargs):
-        if kwargs or len(args) != len(self._params):
+    def _slow_call(self, *args, **kwargs):
+        plain = not kwargs and len(args) == len(self._params)
+        if not plain:
             args = self._bind(args, kwargs)
         try:
             key = tuple(map(typeof, args))
@@ -98,6 +114,10 @@ class Dispatcher:
         entry = self._entries.get(key)
         if entry is None:
             entry = self._find_or_compile(key)
+        if plain:
+            fast = type_key(args)
+            if fast is not None:
+                self._fast_entries[fast] = entry
         return entry(*args)
 
     def _find_or_compile(self, argtypes):

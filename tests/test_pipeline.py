@@ -244,3 +244,25 @@ def test_inspection():
     assert "add i64" in jf.inspect_llvm(jf.signatures[0])
     assert "nb-type-infer" in jf.stats()
     assert "block" in jf.inspect_cfg()
+
+
+def test_fast_path_keys_follow_types():
+    """The C dispatcher caches entries by a key of the argument types:
+    arguments of another type must reach their own specialization."""
+    from pycomp._dispatcher import type_key
+
+    jf = njit(add)
+    assert jf(1, 2) == 3 and type(jf(1, 2)) is int
+    assert jf(1.5, 2.0) == 3.5
+    assert jf(np.float32(1.5), np.float32(2.0)) == 3.5
+    assert jf(2**63, 1) == 2**63 + 1  # uint64: not int64, so not the int entry
+    assert len(jf.overloads) == 4
+    a, b = np.zeros(3), np.zeros((3, 1))
+    assert type_key((a,)) != type_key((b,))
+    assert type_key((a,)) != type_key((a[::2],))
+    ro = a.copy()
+    ro.flags.writeable = False
+    assert type_key((a,)) != type_key((ro,))
+    assert type_key(((1, 2),)) != type_key(((1, 2.0),))
+    assert type_key((object(),)) is None
+    assert type_key(tuple(range(9))) is None

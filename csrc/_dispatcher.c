@@ -1,0 +1,281 @@
+/*
+ * pycomp._dispatcher: the C fast path of a jitted function's call.
+ *
+ * DispatcherBase is the C base class of pycomp.dispatcher.Dispatcher. Its
+ * tp_call computes a *type key* for the positional arguments without
+ * touching pycomp's Python type objects:
+ *
+ *   - exact int (when it fits in int64), float, complex and bool, and the
+ *     NumPy scalar types registered with set_scalar_codes(), get a small
+ *     integer code;
+ *   - a NumPy array in native byte order gets a code built from its type
+ *     number, ndim (< 32), layout (C, F or A, as pycomp.typeof decides) and
+ *     writability;
+ *
+ *   - a tuple of up to three such scalars gets a code built from theirs;
+ *
+ * and packs the codes of up to eight arguments into a bytes key. That key
+ * is looked up in the dict `_fast_entries`; a hit calls the compiled entry
+ * directly with vectorcall. Anything else (keywords, more than eight
+ * arguments, other objects, a miss) goes to the Python method
+ * `_slow_call(*args, **kwargs)`, which types the arguments, compiles if
+ * needed, and records the entry under `type_key(args)` for next time.
+ *
+ * The key is a function of the pycomp type typeof() gives each argument,
+ * so a cached entry is only ever reused for the same argument types.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+#include <stdint.h>
+
+#define NPY_NO_DEPRECATED_API NPY_2_0_API_VERSION
+#include <numpy/arrayobject.h>
+
+#define MAX_FAST_ARGS 8
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *fast_entries;  /* dict: type key (bytes) -> entry callable */
+    PyObject *weakreflist;
+} DispatcherBase;
+
+static PyObject *scalar_codes = NULL;  /* dict: type -> int code */
+
+enum { CODE_INT = 1, CODE_FLOAT = 2, CODE_COMPLEX = 3, CODE_BOOL = 4, CODE_ARRAY_BASE = 64,
+       CODE_TUPLE_BASE = 1 << 20 };
+
+static int arg_code(PyObject *o);
+
+/* A tuple of up to 3 scalars (codes 1..63): 6 bits per item plus length. */
+static int
+tuple_code(PyObject *o)
+{
+    Py_ssize_t n = PyTuple_GET_SIZE(o);
+    if (n > 3)
+        return -1;
+    int code = CODE_TUPLE_BASE | (int)(n << 18);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PyTuple_GET_ITEM(o, i);
+        if (PyTuple_Check(item))
+            return -1;
+        int c = arg_code(item);
+        if (c < 0 || c >= CODE_ARRAY_BASE)
+            return -1;
+        code |= c << (6 * i);
+    }
+    return code;
+}
+
+/* The code of one argument, or -1 if it has no fast code. */
+static int
+arg_code(PyObject *o)
+{
+    PyTypeObject *t = Py_TYPE(o);
+    if (t == &PyFloat_Type)
+        return CODE_FLOAT;
+    if (t == &PyLong_Type) {
+        int overflow = 0;
+        (void)PyLong_AsLongLongAndOverflow(o, &overflow);
+        return overflow ? -1 : CODE_INT;
+    }
+    if (t == &PyBool_Type)
+        return CODE_BOOL;
+    if (t == &PyComplex_Type)
+        return CODE_COMPLEX;
+    if (t == &PyTuple_Type)
+        return tuple_code(o);
+    if (PyArray_Check(o)) {
+        PyArrayObject *a = (PyArrayObject *)o;
+        PyArray_Descr *d = PyArray_DESCR(a);
+        int ndim = PyArray_NDIM(a);
+        int num = d->type_num;
+        if (ndim >= 32 || num >= 24 || PyArray_ISBYTESWAPPED(a) || t != &PyArray_Type)
+            return -1;
+        int flags = PyArray_FLAGS(a);
+        int layout = (flags & NPY_ARRAY_C_CONTIGUOUS) ? 0 : (flags & NPY_ARRAY_F_CONTIGUOUS) ? 1 : 2;
+        int readonly = (flags & NPY_ARRAY_WRITEABLE) ? 0 : 1;
+        /* 24 type numbers x 32 ndims x 3 layouts x 2 = 4608 codes */
+        return CODE_ARRAY_BASE + ((num * 32 + ndim) * 3 + layout) * 2 + readonly;
+    }
+    if (scalar_codes != NULL) {
+        PyObject *c = PyDict_GetItemWithError(scalar_codes, (PyObject *)t);
+        if (c != NULL)
+            return (int)PyLong_AsLong(c);
+        if (PyErr_Occurred())
+            PyErr_Clear();
+    }
+    return -1;
+}
+
+/* The bytes key of args[0..n): one 32-bit code each; NULL (no error set)
+ * if an argument has no fast code. */
+static PyObject *
+make_key(PyObject *const *args, Py_ssize_t n)
+{
+    uint32_t codes[MAX_FAST_ARGS];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int c = arg_code(args[i]);
+        if (c < 0)
+            return NULL;
+        codes[i] = (uint32_t)c;
+    }
+    return PyBytes_FromStringAndSize((const char *)codes, n * (Py_ssize_t)sizeof(uint32_t));
+}
+
+static PyObject *
+slow_call(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    PyObject *meth = PyObject_GetAttrString(self, "_slow_call");
+    if (meth == NULL)
+        return NULL;
+    PyObject *res = PyObject_Call(meth, args, kwargs);
+    Py_DECREF(meth);
+    return res;
+}
+
+static PyObject *
+DispatcherBase_call(PyObject *op, PyObject *args, PyObject *kwargs)
+{
+    DispatcherBase *self = (DispatcherBase *)op;
+    Py_ssize_t n = PyTuple_GET_SIZE(args);
+    if ((kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0) || n > MAX_FAST_ARGS || self->fast_entries == NULL)
+        return slow_call(op, args, kwargs);
+    PyObject *const *items = &PyTuple_GET_ITEM(args, 0);
+    PyObject *pykey = make_key(items, n);
+    if (pykey == NULL) {
+        if (PyErr_Occurred())
+            return NULL;
+        return slow_call(op, args, kwargs);
+    }
+    PyObject *entry = PyDict_GetItemWithError(self->fast_entries, pykey);
+    Py_DECREF(pykey);
+    if (entry == NULL) {
+        if (PyErr_Occurred())
+            return NULL;
+        return slow_call(op, args, kwargs);
+    }
+    return PyObject_Vectorcall(entry, items, (size_t)n, NULL);
+}
+
+static int
+DispatcherBase_init(PyObject *op, PyObject *args, PyObject *kwargs)
+{
+    DispatcherBase *self = (DispatcherBase *)op;
+    if (self->fast_entries == NULL) {
+        self->fast_entries = PyDict_New();
+        if (self->fast_entries == NULL)
+            return -1;
+    }
+    return 0;
+}
+
+static int
+DispatcherBase_traverse(PyObject *op, visitproc visit, void *arg)
+{
+    Py_VISIT(((DispatcherBase *)op)->fast_entries);
+    Py_VISIT(Py_TYPE(op));
+    return 0;
+}
+
+static int
+DispatcherBase_clear(PyObject *op)
+{
+    Py_CLEAR(((DispatcherBase *)op)->fast_entries);
+    return 0;
+}
+
+static void
+DispatcherBase_dealloc(PyObject *op)
+{
+    PyTypeObject *tp = Py_TYPE(op);
+    PyObject_GC_UnTrack(op);
+    if (((DispatcherBase *)op)->weakreflist != NULL)
+        PyObject_ClearWeakRefs(op);
+    DispatcherBase_clear(op);
+    tp->tp_free(op);
+}
+
+static PyMemberDef DispatcherBase_members[] = {
+    {"_fast_entries", T_OBJECT, offsetof(DispatcherBase, fast_entries), READONLY,
+     "argument type key (bytes) -> compiled entry"},
+    {NULL},
+};
+
+static PyTypeObject DispatcherBaseType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pycomp._dispatcher.DispatcherBase",
+    .tp_basicsize = sizeof(DispatcherBase),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "C fast path of a jitted function's call (see the module doc).",
+    .tp_call = DispatcherBase_call,
+    .tp_init = DispatcherBase_init,
+    .tp_new = PyType_GenericNew,
+    .tp_traverse = DispatcherBase_traverse,
+    .tp_clear = DispatcherBase_clear,
+    .tp_dealloc = DispatcherBase_dealloc,
+    .tp_members = DispatcherBase_members,
+    .tp_weaklistoffset = offsetof(DispatcherBase, weakreflist),
+};
+
+/* type_key(args) -> bytes or None: the key DispatcherBase uses for args. */
+static PyObject *
+type_key(PyObject *module, PyObject *args)
+{
+    if (!PyTuple_Check(args)) {
+        PyErr_SetString(PyExc_TypeError, "type_key() expects a tuple");
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(args);
+    if (n > MAX_FAST_ARGS)
+        Py_RETURN_NONE;
+    PyObject *key = make_key(&PyTuple_GET_ITEM(args, 0), n);
+    if (key == NULL && !PyErr_Occurred())
+        Py_RETURN_NONE;
+    return key;
+}
+
+/* set_scalar_codes(dict): NumPy scalar type -> code (16 <= code < 64). */
+static PyObject *
+set_scalar_codes(PyObject *module, PyObject *d)
+{
+    if (!PyDict_Check(d)) {
+        PyErr_SetString(PyExc_TypeError, "set_scalar_codes() expects a dict");
+        return NULL;
+    }
+    Py_INCREF(d);
+    Py_XSETREF(scalar_codes, d);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {
+    {"type_key", type_key, METH_O, "The fast-path key of a tuple of arguments, or None."},
+    {"set_scalar_codes", set_scalar_codes, METH_O, "Register codes for NumPy scalar types."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef dispatcher_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "pycomp._dispatcher",
+    .m_doc = "The C fast path of pycomp's dispatcher.",
+    .m_size = -1,
+    .m_methods = module_methods,
+};
+
+PyMODINIT_FUNC
+PyInit__dispatcher(void)
+{
+    import_array();
+    if (PyType_Ready(&DispatcherBaseType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&dispatcher_module);
+    if (m == NULL)
+        return NULL;
+    if (PyModule_AddObjectRef(m, "DispatcherBase", (PyObject *)&DispatcherBaseType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
