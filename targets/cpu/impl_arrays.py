@@ -22,17 +22,33 @@ def _indices(b, sig_index, value):
 
 
 def element_pointer(ctx, b, arr_t: ty.Array, arr, idxs):
+    """Address of ``arr[idxs]`` (a prefix of the dimensions for views).
+
+    A full index into a C or F contiguous array is a linear element index
+    (so LLVM sees unit-stride accesses it can vectorize); anything else
+    goes through the byte strides."""
     data = b.extract(arr, 4, PTR)
-    offset = None
     zero = b.const_int(I64, 0)
+    wrapped = []
     for k, idx in enumerate(idxs):
         extent = b.extract(arr, [5, k], I64)
         idx = b.select(b.icmp("<", idx, zero), b.ibin("add", idx, extent), idx)
         if ctx.boundscheck:
             bad = b.ibin("or", b.icmp("<", idx, zero), b.icmp(">=", idx, extent))
             ctx.guard(b, bad, IndexError, ("index out of bounds",))
-        stride = b.extract(arr, [6, k], I64)
-        term = b.ibin("mul", idx, stride)
+        wrapped.append(idx)
+    if len(wrapped) == arr_t.ndim and arr_t.layout in ("C", "F") and wrapped:
+        order = range(arr_t.ndim) if arr_t.layout == "C" else range(arr_t.ndim - 1, -1, -1)
+        linear = None
+        for k in order:
+            if linear is None:
+                linear = wrapped[k]
+            else:
+                linear = b.ibin("add", b.ibin("mul", linear, b.extract(arr, [5, k], I64)), wrapped[k])
+        return b.gep(data, [linear], memory_type(arr_t.dtype))
+    offset = None
+    for k, idx in enumerate(wrapped):
+        term = b.ibin("mul", idx, b.extract(arr, [6, k], I64))
         offset = term if offset is None else b.ibin("add", offset, term)
     return b.gep(data, [offset], I8) if offset is not None else data
 
