@@ -1,7 +1,12 @@
-import pytest
+import os
+import tempfile
+
+# hypothesis keeps a cache in the working directory unless told otherwise
+os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(tempfile.gettempdir(), "pycomp-hypothesis"))
 
 
 def pytest_configure(config):
     for m in ("pycomp_only: checks of pycomp-specific behaviour (skipped under PYCOMP_TEST_ENGINE=numba)",
-              "numba_differs: pycomp deliberately differs from Numba here"):
+              "numba_differs: Numba lacks this or behaves differently (strict xfail under Numba)",
+              "cpython_differs: compiled semantics deliberately differ from CPython (expected value given)"):
         config.addinivalue_line("markers", m)
