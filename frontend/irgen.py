@@ -497,109 +497,105 @@ class _Generator:
         self.add(b, nb.RaiseOp(stack.pop()), ins)
 
 
+def _edges(term):
+    """(successor, operand list) pairs of a branch terminator."""
+    if isinstance(term, nb.BranchOp):
+        return [(term.dest, list(term.arguments))]
+    if isinstance(term, nb.CondBranchOp):
+        return [(term.then_block, list(term.then_arguments)), (term.else_block, list(term.else_arguments))]
+    return []
+
+
 def prune_block_args(func: nb.FuncOp) -> None:
     """Remove block arguments that are trivial (one incoming value besides
-    themselves) or dead (used only to feed other dead arguments)."""
+    themselves) or dead (used only to feed other dead arguments).
+
+    Works on a side table of incoming values to a fixed point, then edits
+    the IR once: uses are replaced and each branch is rebuilt at most once.
+    """
     blocks = list(func.body.blocks)
     entry = blocks[0]
-    # incoming[(block, i)] = list of (terminator, operand index)
+    incoming: dict = {}  # block argument -> values flowing in
+    terms = []
+    for blk in blocks:
+        term = blk.last_op
+        edges = _edges(term)
+        if edges:
+            terms.append(term)
+        for succ, vals in edges:
+            for arg, v in zip(succ.args, vals):
+                incoming.setdefault(arg, []).append(v)
+    repl: dict = {}
+
+    def resolve(v):
+        while v in repl:
+            v = repl[v]
+        return v
+
     changed = True
-    while changed:
+    while changed:  # trivial arguments
         changed = False
-        incoming = _incoming_edges(blocks)
-        for blk in blocks[1:]:
-            for arg in list(blk.args):
-                vals = {term.operands[k] for term, k in incoming[blk].get(arg.index, [])}
-                vals.discard(arg)
-                if len(vals) == 1:
-                    (v,) = vals
-                    arg.replace_all_uses_with(v)
-                    _erase_arg(blk, arg, incoming[blk])
-                    changed = True
-                    break
-            if changed:
-                break
-    # dead arguments: liveness through branch operands
-    incoming = _incoming_edges(blocks)
+        for arg, vals in incoming.items():
+            if arg in repl:
+                continue
+            distinct = {resolve(v) for v in vals}
+            distinct.discard(arg)
+            if len(distinct) == 1:
+                repl[arg] = distinct.pop()
+                changed = True
+    # liveness: used by a non-branch op, or feeding a live argument
     live: set = set()
     work = []
-    for blk in blocks[1:]:
-        for arg in blk.args:
-            if any(not _is_branch(u.operation) for u in arg.uses):
-                live.add(arg)
-                work.append(arg)
-    # an argument fed by a live argument's edge keeps its source live
-    feeds: dict = {}
-    for blk in blocks[1:]:
-        for arg in blk.args:
-            for term, k in incoming[blk].get(arg.index, []):
-                src = term.operands[k]
-                feeds.setdefault(arg, []).append(src)
+    for blk in blocks:
+        for op in blk.ops:
+            branch = isinstance(op, (nb.BranchOp, nb.CondBranchOp))
+            operands = [op.cond] if isinstance(op, nb.CondBranchOp) else ([] if branch else op.operands)
+            for v in operands:
+                v = resolve(v)
+                if isinstance(v, BlockArgument) and v.block is not entry and v not in live:
+                    live.add(v)
+                    work.append(v)
     while work:
         a = work.pop()
-        for src in feeds.get(a, []):
-            if src not in live and isinstance(src, BlockArgument) and src.block is not entry:
-                live.add(src)
-                work.append(src)
+        for v in incoming.get(a, ()):
+            v = resolve(v)
+            if isinstance(v, BlockArgument) and v.block is not entry and v not in live:
+                live.add(v)
+                work.append(v)
+    removed = {a for a in incoming if a in repl or a not in live}
+    removed |= {a for blk in blocks[1:] for a in blk.args if a not in incoming}  # no incoming edge
+    if not removed:
+        return
+    for a in removed:
+        if a in repl:
+            a.replace_all_uses_with(resolve(a))
+    for term in terms:
+        edges = _edges(term)
+        if not any(a in removed for succ, _ in edges for a in succ.args):
+            if any(v in repl for _, vals in edges for v in vals):
+                for i, v in enumerate(term.operands):
+                    if v in repl:
+                        term.operands[i] = resolve(v)
+            continue
+        kept = [(succ, [resolve(v) for a, v in zip(succ.args, vals) if a not in removed]) for succ, vals in edges]
+        if isinstance(term, nb.BranchOp):
+            new = nb.BranchOp(kept[0][0], kept[0][1])
+        else:
+            new = nb.CondBranchOp(resolve(term.cond), kept[0][0], kept[0][1], kept[1][0], kept[1][1])
+        new.location = term.location
+        blk = term.parent_block()
+        blk.insert_op_before(new, term)
+        term.detach()
+        term.erase()
     for blk in blocks[1:]:
         for arg in reversed(list(blk.args)):
-            if arg not in live:
-                incoming = _incoming_edges(blocks)
-                _erase_arg(blk, arg, incoming[blk])
-    # drop unused undef ops
+            if arg in removed:
+                blk.erase_arg(arg, safe_erase=False)
     for blk in blocks:
         for op in list(blk.ops):
             if isinstance(op, nb.UndefOp) and not op.result.uses:
                 op.detach()
                 op.erase()
-
-
-def _is_branch(op) -> bool:
-    return isinstance(op, (nb.BranchOp, nb.CondBranchOp))
-
-
-def _incoming_edges(blocks):
-    incoming = {blk: {} for blk in blocks}
-    for blk in blocks:
-        term = blk.last_op
-        if isinstance(term, nb.BranchOp):
-            for i, _ in enumerate(term.arguments):
-                incoming[term.dest].setdefault(i, []).append((term, i))
-        elif isinstance(term, nb.CondBranchOp):
-            base = 1
-            for i, _ in enumerate(term.then_arguments):
-                incoming[term.then_block].setdefault(i, []).append((term, base + i))
-            base = 1 + len(term.then_arguments)
-            for i, _ in enumerate(term.else_arguments):
-                incoming[term.else_block].setdefault(i, []).append((term, base + i))
-    return incoming
-
-
-def _erase_arg(blk: Block, arg, incoming_for_block) -> None:
-    """Remove ``arg`` and the matching operand of every branch into ``blk``."""
-    idx = arg.index
-    terms = {term for term, _ in incoming_for_block.get(idx, [])}
-    for term in terms:
-        _rebuild_branch(term, blk, idx)
-    blk.erase_arg(arg, safe_erase=False)
-
-
-def _rebuild_branch(term, dest: Block, drop: int) -> None:
-    if isinstance(term, nb.BranchOp):
-        args = [a for i, a in enumerate(term.arguments) if i != drop]
-        new = nb.BranchOp(dest, args)
-    else:
-        targs, fargs = list(term.then_arguments), list(term.else_arguments)
-        if term.then_block is dest:
-            targs = [a for i, a in enumerate(targs) if i != drop]
-        if term.else_block is dest:
-            fargs = [a for i, a in enumerate(fargs) if i != drop]
-        new = nb.CondBranchOp(term.cond, term.then_block, targs, term.else_block, fargs)
-    new.location = term.location
-    blk = term.parent_block()
-    blk.insert_op_before(new, term)
-    term.detach()
-    term.erase()
 
 
 def generate_ir(pyfunc, name: str | None = None, self_object=None) -> FunctionIR:
