@@ -20,7 +20,7 @@ from pycomp import types as ty
 from pycomp.errors import CompilerError, InternalCompilerError
 from pycomp.signature import Signature
 
-__all__ = ["Overload", "compile_overload", "type_function"]
+__all__ = ["Overload", "compile_overload", "type_function", "module_text"]
 
 
 @dataclass
@@ -28,7 +28,8 @@ class Overload:
     signature: Signature
     entry: object  # the builtin function object wrapping native code
     native_symbol: str
-    ir_after: dict = field(default_factory=dict)
+    typed_module: object = None  # the nb module after type inference
+    llvm_module: object = None  # the llvm-dialect module
     llvm_ir: str = ""
     optimized_ir: str = ""
     timings: dict = field(default_factory=dict)
@@ -46,7 +47,7 @@ class _Timer:
             self.timings[name] = self.timings.get(name, 0.0) + time.perf_counter() - t0
 
 
-def _module_text(module) -> str:
+def module_text(module) -> str:
     import io
 
     from xdsl.printer import Printer
@@ -56,33 +57,35 @@ def _module_text(module) -> str:
     return out.getvalue()
 
 
-def type_function(dispatcher, argtypes, return_type=None, timer=None):
+def type_function(dispatcher, argtypes, return_type=None, timer=None, snapshots=False):
     """Run the frontend: IR generation, untyped rewrites, type inference.
-    Returns (FunctionIR, TypingResult, ir_after)."""
+    Returns (FunctionIR, TypingResult, ir_after); ``ir_after`` maps each
+    stage to its printed IR when ``snapshots`` is true (printing costs as
+    much as the passes, so the JIT path does not)."""
     from pycomp.frontend.irgen import generate_ir
     from pycomp.frontend.typeinfer import default_typing_context, infer_types
     from pycomp.frontend.untyped_rewrites import UNTYPED_PIPELINE
 
     timer = timer or _Timer()
-    keep = dispatcher.keep_ir
+    keep = snapshots
     ir_after = {}
     fir = timer.run("ir-gen", generate_ir, dispatcher.py_func, None, dispatcher)
     if os.environ.get("PYCOMP_DUMP_CFG"):
         print(fir.cfg.dump(dispatcher.py_func.__qualname__))
     if os.environ.get("PYCOMP_DUMP_IR"):
-        print(_module_text(fir.module))
+        print(module_text(fir.module))
     if keep:
-        ir_after["ir-gen"] = _module_text(fir.module)
+        ir_after["ir-gen"] = module_text(fir.module)
     for name, fn in UNTYPED_PIPELINE:
         timer.run(name, fn, fir.module)
         if keep:
-            ir_after[name] = _module_text(fir.module)
+            ir_after[name] = module_text(fir.module)
     res = timer.run("nb-type-infer", infer_types, default_typing_context(), fir.func, tuple(argtypes),
                     return_type, dispatcher)
     if keep:
-        ir_after["nb-type-infer"] = _module_text(fir.module)
+        ir_after["nb-type-infer"] = module_text(fir.module)
     if os.environ.get("PYCOMP_DUMP_ANNOTATION"):
-        print(_module_text(fir.module))
+        print(module_text(fir.module))
     return fir, res, ir_after
 
 
@@ -124,8 +127,6 @@ def _compile(dispatcher, argtypes, return_type) -> Overload:
             return disp.native_symbol(tuple(at))
 
         llmod = timer.run("nb-to-llvm", lower_module, ctx, fir.module, callee_symbol)
-        if dispatcher.keep_ir:
-            ir_after["nb-to-llvm"] = _module_text(llmod)
         eng = engine()
         _ensure_runtime(eng, _helperlib, c_api_addresses)
         irmod = timer.run("emit-llvmlite", emit_llvmlite, llmod, eng.triple, eng.data_layout)
@@ -136,7 +137,7 @@ def _compile(dispatcher, argtypes, return_type) -> Overload:
         dispatcher._compiling.pop(argtypes, None)
     fn = _helperlib.make_function(addr, dispatcher.py_func.__name__, dispatcher.py_func.__doc__, eng)
     sig = Signature(res.return_type, argtypes)
-    ov = Overload(sig, fn, symbol, ir_after, cm.llvm_ir, cm.optimized_ir, timer.timings)
+    ov = Overload(sig, fn, symbol, fir.module, llmod, cm.llvm_ir, cm.optimized_ir, timer.timings)
     if os.environ.get("PYCOMP_TIMINGS"):
         total = sum(timer.timings.values())
         print("pycomp: compiled %s%s in %.1f ms: %s" % (

@@ -64,7 +64,6 @@ class Dispatcher(DispatcherBase):
         self._entries: dict[tuple, object] = {}
         self._compiling: dict[tuple, str] = {}
         self._lock = threading.RLock()
-        self.keep_ir = True
         self._explicit = False
         if signatures:
             self._explicit = True
@@ -259,11 +258,24 @@ class Dispatcher(DispatcherBase):
             return list(self.overloads.values())[-1]
         return self.overloads[as_signature(signature).args if not isinstance(signature, tuple) else signature]
 
+    STAGES = ("ir-gen", "nb-static-raise", "nb-static-getitem", "nb-simplify-cfg", "nb-dce",
+              "nb-type-infer", "nb-to-llvm")
+
     def inspect_ir(self, stage: str = "nb-type-infer", signature=None) -> str:
-        """The IR after the named stage (``ir-gen``, ``nb-static-raise``,
-        ``nb-static-getitem``, ``nb-simplify-cfg``, ``nb-dce``,
-        ``nb-type-infer``, ``nb-to-llvm``)."""
-        return self._overload(signature).ir_after[stage]
+        """The IR after the named stage (one of :attr:`STAGES`). The typed
+        and llvm-dialect modules are kept; earlier stages are re-run for the
+        signature on request (the JIT path does not print IR)."""
+        from pycomp.compiler import module_text, type_function
+
+        ov = self._overload(signature)
+        if stage == "nb-type-infer":
+            return module_text(ov.typed_module)
+        if stage == "nb-to-llvm":
+            return module_text(ov.llvm_module)
+        if stage not in self.STAGES:
+            raise ValueError("unknown stage %r; stages are %s" % (stage, ", ".join(self.STAGES)))
+        _, _, snaps = type_function(self, ov.signature.args, None, None, snapshots=True)
+        return snaps[stage]
 
     def inspect_types(self, signature=None, file=None):
         text = self.inspect_ir("nb-type-infer", signature)
