@@ -71,6 +71,10 @@ class _Generator:
             raise UnsupportedError("*args and **kwargs parameters are not supported yet",
                                    Loc(self.filename, self.code.co_firstlineno, 0, self.code.co_name))
         self.instrs = decode(self.code)
+        if any(i.op == "LOAD_FAST_AND_CLEAR" for i in self.instrs):  # 3.12+ inlined comprehension
+            line = next(i.line for i in self.instrs if i.op == "LOAD_FAST_AND_CLEAR")
+            raise UnsupportedError("comprehensions are not supported yet",
+                                   Loc(self.filename, line, 0, self.code.co_name))
         if getattr(self.code, "co_exceptiontable", b""):
             line = self._first_handler_line()
             raise UnsupportedError("try/except, with and other exception handling are not supported yet",
@@ -233,6 +237,10 @@ class _Generator:
 
     def op_LOAD_CONST(self, b, ins, stack, local):
         v = ins.argval
+        if isinstance(v, pytypes.CodeType):
+            what = "comprehensions" if v.co_name.endswith("comp>") else (
+                "generator expressions" if v.co_name == "<genexpr>" else "inner functions and lambdas")
+            raise UnsupportedError("%s are not supported yet" % what, self.loc(ins))
         if not is_literal(v):
             raise UnsupportedError("unsupported constant %r" % (v,), self.loc(ins))
         stack.append(self.add(b, nb.ConstOp(v), ins).result)

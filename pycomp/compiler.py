@@ -1,9 +1,10 @@
 """The compile driver: one Python function + argument types -> native code.
 
 Stages, each timed (``Overload.timings``, ``PYCOMP_TIMINGS=1``):
-``bytecode+ir-gen``, the untyped rewrites, ``nb-type-infer``,
-``nb-to-llvm``, ``emit-llvmlite`` (plus the CPython wrapper) and
-``llvm-codegen``. ``PYCOMP_DUMP_IR=1`` prints the nb IR after IR generation,
+``ir-gen`` (bytecode decoding, CFG and IR generation), the untyped
+rewrites, ``nb-type-infer``, ``nb-to-llvm``, ``emit-llvmlite`` and
+``llvm-codegen``; the CPython wrapper is built between the last two and
+not timed separately. ``PYCOMP_DUMP_IR=1`` prints the nb IR after IR generation,
 ``PYCOMP_DUMP_CFG=1`` the CFG, ``PYCOMP_DUMP_ANNOTATION=1`` the typed IR.
 Internal failures are reported as InternalCompilerError naming the
 function; ``PYCOMP_DEV=1`` chains the original traceback.
@@ -11,13 +12,13 @@ function; ``PYCOMP_DEV=1`` chains the original traceback.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from dataclasses import dataclass, field
 
+from pycomp.config import flag
 from pycomp import types as ty
-from pycomp.errors import CompilerError, InternalCompilerError
+from pycomp.errors import CompilerError, InternalCompilerError, TypingError
 from pycomp.signature import Signature
 
 __all__ = ["Overload", "compile_overload", "type_function", "module_text"]
@@ -62,17 +63,28 @@ def type_function(dispatcher, argtypes, return_type=None, timer=None, snapshots=
     Returns (FunctionIR, TypingResult, ir_after); ``ir_after`` maps each
     stage to its printed IR when ``snapshots`` is true (printing costs as
     much as the passes, so the JIT path does not)."""
+    timer = timer or _Timer()
+    if argtypes in dispatcher._typing:
+        raise TypingError("%s%s is needed while it is being typed (mutual recursion): give the functions "
+                          "explicit signatures" % (dispatcher.py_func.__qualname__, tuple(argtypes)))
+    dispatcher._typing.add(argtypes)
+    try:
+        return _type_function(dispatcher, argtypes, return_type, timer, snapshots)
+    finally:
+        dispatcher._typing.discard(argtypes)
+
+
+def _type_function(dispatcher, argtypes, return_type, timer, snapshots):
     from pycomp.frontend.irgen import generate_ir
     from pycomp.frontend.typeinfer import default_typing_context, infer_types
     from pycomp.frontend.untyped_rewrites import UNTYPED_PIPELINE
 
-    timer = timer or _Timer()
     keep = snapshots
     ir_after = {}
     fir = timer.run("ir-gen", generate_ir, dispatcher.py_func, None, dispatcher)
-    if os.environ.get("PYCOMP_DUMP_CFG"):
+    if flag("PYCOMP_DUMP_CFG"):
         print(fir.cfg.dump(dispatcher.py_func.__qualname__))
-    if os.environ.get("PYCOMP_DUMP_IR"):
+    if flag("PYCOMP_DUMP_IR"):
         print(module_text(fir.module))
     if keep:
         ir_after["ir-gen"] = module_text(fir.module)
@@ -84,9 +96,28 @@ def type_function(dispatcher, argtypes, return_type=None, timer=None, snapshots=
                     return_type, dispatcher)
     if keep:
         ir_after["nb-type-infer"] = module_text(fir.module)
-    if os.environ.get("PYCOMP_DUMP_ANNOTATION"):
+    if flag("PYCOMP_DUMP_ANNOTATION"):
         print(module_text(fir.module))
     return fir, res, ir_after
+
+
+def _check_boxable(fir, t):
+    """Only values the CPython wrapper can box may be returned to Python."""
+    from pycomp.errors import UnsupportedError
+    from pycomp.frontend.typeinfer import loc_of
+
+    def ok(t):
+        if isinstance(t, ty.BaseTuple):
+            return all(ok(e) for e in t.types)
+        return isinstance(t, (ty.Number, ty.NoneType))
+
+    if not ok(t):
+        from pycomp.dialects import nb
+
+        where = next((loc_of(op) for op in fir.func.walk() if isinstance(op, nb.ReturnOp)), None)
+        what = "an array" if isinstance(t, ty.Array) else "a value of type %s" % t
+        raise UnsupportedError("returning %s to Python is not supported yet%s" % (
+            what, " (arrays need the memory runtime)" if isinstance(t, ty.Array) else ""), where)
 
 
 def compile_overload(dispatcher, argtypes, return_type=None) -> Overload:
@@ -100,7 +131,7 @@ def compile_overload(dispatcher, argtypes, return_type=None) -> Overload:
         err = InternalCompilerError("internal compiler error while compiling %s%s: %s: %s"
                                     % (dispatcher.py_func.__qualname__, tuple(argtypes), type(e).__name__, e),
                                     notes=["set PYCOMP_DEV=1 for the full traceback"])
-        if os.environ.get("PYCOMP_DEV"):
+        if flag("PYCOMP_DEV"):
             raise err from e
         raise err from None
 
@@ -116,7 +147,8 @@ def _compile(dispatcher, argtypes, return_type) -> Overload:
     timer = _Timer()
     fir, res, ir_after = type_function(dispatcher, argtypes, return_type, timer)
     opts = dispatcher.targetoptions
-    symbol = native_symbol_name(dispatcher.py_func.__qualname__, argtypes)
+    _check_boxable(fir, res.return_type)
+    symbol = native_symbol_name("%s.%d" % (dispatcher.py_func.__qualname__, dispatcher.uid), argtypes)
     fir.func.sym_name = type(fir.func.sym_name)(symbol)
     dispatcher._compiling[argtypes] = symbol
     try:
@@ -138,9 +170,9 @@ def _compile(dispatcher, argtypes, return_type) -> Overload:
     fn = _helperlib.make_function(addr, dispatcher.py_func.__name__, dispatcher.py_func.__doc__, eng)
     sig = Signature(res.return_type, argtypes)
     ov = Overload(sig, fn, symbol, fir.module, llmod, cm.llvm_ir, cm.optimized_ir, timer.timings)
-    if os.environ.get("PYCOMP_TIMINGS"):
+    if flag("PYCOMP_TIMINGS"):
         total = sum(timer.timings.values())
-        print("pycomp: compiled %s%s in %.1f ms: %s" % (
+        print("pycomp: compiled %s %s in %.1f ms: %s" % (
             dispatcher.py_func.__qualname__, sig, total * 1e3,
             ", ".join("%s %.2f" % (k, v * 1e3) for k, v in timer.timings.items())), file=sys.stderr)
     return ov

@@ -12,6 +12,7 @@ describes. Keyword arguments and defaults follow Python's rules.
 from __future__ import annotations
 
 import inspect
+import itertools
 import threading
 import warnings
 
@@ -27,6 +28,7 @@ KNOWN_OPTIONS = {"nopython", "fastmath", "error_model", "boundscheck", "nogil", 
                  "forceobj", "looplift", "parallel", "no_cpython_wrapper", "locals", "debug"}
 _IMPLEMENTED = {"nopython", "fastmath", "error_model", "boundscheck", "nogil", "inline", "cache"}
 _cache_warned = False
+_uids = itertools.count()
 
 
 def _register_scalar_codes():
@@ -55,14 +57,16 @@ class Dispatcher(DispatcherBase):
         self.__wrapped__ = py_func
         self.targetoptions = options
         if "boundscheck" not in options:
-            import os
+            from pycomp.config import flag
 
-            options["boundscheck"] = os.environ.get("PYCOMP_BOUNDSCHECK", "0") not in ("", "0")
+            options["boundscheck"] = flag("PYCOMP_BOUNDSCHECK")
         self.pysig = inspect.signature(py_func)
         self._params = list(self.pysig.parameters.values())
         self.overloads: dict[tuple, object] = {}
         self._entries: dict[tuple, object] = {}
         self._compiling: dict[tuple, str] = {}
+        self._typing: set = set()  # argument types being typed now (recursion detection)
+        self.uid = next(_uids)  # makes native symbols unique (lambdas share a qualname)
         self._lock = threading.RLock()
         self._explicit = False
         if signatures:
@@ -223,8 +227,6 @@ class Dispatcher(DispatcherBase):
             return self.overloads[best].signature
         if self._explicit:
             raise TypingError("no compiled signature of %s matches %s" % (self.__name__, args))
-        if args in self._compiling:
-            raise TypingError("mutual recursion needs explicit signatures")
         from pycomp.compiler import type_function
 
         _, res, _ = type_function(self, args)

@@ -42,9 +42,9 @@ def parse_signature(text: str) -> Signature:
     args = []
     depth, start = 0, 0
     for i, ch in enumerate(inner):
-        if ch == "(":
+        if ch in "([":
             depth += 1
-        elif ch == ")":
+        elif ch in ")]":
             depth -= 1
         elif ch == "," and depth == 0:
             args.append(inner[start:i])

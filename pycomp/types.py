@@ -225,6 +225,7 @@ class Array(Type):
     def __init__(self, dtype: Type, ndim: int, layout: str, readonly: bool = False):
         if layout not in ("C", "F", "A"):
             raise ValueError("layout must be 'C', 'F' or 'A', not %r" % (layout,))
+        layout = self._key_from_args(dtype, ndim, layout, readonly)[2]  # 0-d and 1-d F are C
         self.dtype = dtype
         self.ndim = ndim
         self.layout = layout
@@ -234,7 +235,7 @@ class Array(Type):
     @classmethod
     def _key_from_args(cls, dtype, ndim, layout, readonly=False):
         if ndim == 0 or (ndim == 1 and layout == "F"):
-            layout = "C" if ndim == 0 or layout == "F" else layout
+            layout = "C"
         return (dtype, ndim, layout, readonly)
 
     def copy(self, dtype=None, ndim=None, layout=None, readonly=None):
@@ -465,7 +466,11 @@ def unify_pair(a: Type, b: Type) -> Type | None:
 # ---------------------------------------------------------------- textual form
 
 _SCALARS = {str(t): t for t in (boolean, none) + number_domain}
-_SCALARS["?"] = unknown
+_SCALARS.update({"?": unknown, "boolean": boolean, "bool_": boolean, "intp": intp, "uintp": uintp,
+                 "intc": intc, "uintc": uintc, "void": none, "none": none, "byte": uint8,
+                 "f4": float32, "f8": float64, "i1": int8, "i2": int16, "i4": int32, "i8": int64,
+                 "u1": uint8, "u2": uint16, "u4": uint32, "u8": uint64, "c8": complex64,
+                 "c16": complex128, "double": float64, "float_": float32})
 
 
 class _TypeParser:
@@ -503,6 +508,30 @@ class _TypeParser:
         return False
 
     def parse(self) -> Type:
+        t = self.parse_base()
+        # Numba's array shorthand: float64[:], float64[:, ::1] (C), float64[::1, :] (F)
+        if self.accept("["):
+            dims = []
+            while True:
+                self.expect(":")
+                if self.accept(":"):
+                    self.expect("1")
+                    dims.append("1")
+                else:
+                    dims.append(":")
+                if not self.accept(","):
+                    break
+            self.expect("]")
+            nd = len(dims)
+            layout = "A"
+            if dims[-1] == "1" and all(d == ":" for d in dims[:-1]):
+                layout = "C"
+            elif dims[0] == "1" and all(d == ":" for d in dims[1:]):
+                layout = "F"
+            return Array(t, nd, layout)
+        return t
+
+    def parse_base(self) -> Type:
         name = self.word()
         if name in _SCALARS:
             return _SCALARS[name]

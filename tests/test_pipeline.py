@@ -266,3 +266,66 @@ def test_fast_path_keys_follow_types():
     assert type_key(((1, 2),)) != type_key(((1, 2.0),))
     assert type_key((object(),)) is None
     assert type_key(tuple(range(9))) is None
+
+
+def test_same_qualname_different_functions_do_not_collide():
+    f = njit(lambda x: x + 1)
+    g = njit(lambda x: x * 100)
+
+    @njit
+    def both(x):
+        return f(x) + g(x)
+
+    assert both(1) == 102
+
+
+def test_mutual_recursion_without_signatures_is_a_clear_error():
+    @njit
+    def even(n):
+        return True if n == 0 else odd(n - 1)
+
+    @njit
+    def odd(n):
+        return False if n == 0 else even(n - 1)
+
+    with pytest.raises(pycomp.TypingError, match="mutual recursion"):
+        even(4)
+
+
+def test_returning_an_array_is_unsupported_not_internal():
+    with pytest.raises(pycomp.UnsupportedError, match="returning an array"):
+        njit(lambda a: a)(np.zeros(3))
+
+
+def test_error_model_numpy_integer_division_by_zero_gives_zero():
+    def div(a, b):
+        return a // b, a % b
+
+    assert njit(error_model="numpy")(div)(7, 0) == (0, 0)
+    with pytest.raises(ZeroDivisionError):
+        njit(div)(7, 0)
+
+
+def test_array_type_interning_normalizes_1d_f():
+    f1 = ty.Array(ty.float32, 1, "F")
+    c1 = ty.Array(ty.float32, 1, "C")
+    assert f1 is c1 and c1.layout == "C"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("void(float64[:], intp)", ty.none(ty.Array(ty.float64, 1, "A"), ty.int64)),
+    ("f8(f8[:, ::1], boolean)", ty.float64(ty.Array(ty.float64, 2, "C"), ty.boolean)),
+    ("int64(float64[::1, :])", ty.int64(ty.Array(ty.float64, 2, "F"))),
+])
+def test_signature_aliases_and_array_shorthand(text, expected):
+    from pycomp.signature import parse_signature
+
+    assert parse_signature(text) == expected
+
+
+def test_unsupported_constructs_name_themselves():
+    def comp(n):
+        return [i for i in range(n)]
+
+    with pytest.raises(pycomp.UnsupportedError, match="comprehensions"):
+        njit(comp)(3)

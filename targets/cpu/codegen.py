@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import llvmlite.binding as llb
 
+from pycomp.config import flag, integer
+
 __all__ = ["JITEngine", "CompiledModule", "engine"]
 
 
@@ -35,7 +37,7 @@ class JITEngine:
         features = os.environ.get("PYCOMP_CPU_FEATURES")
         if features is None:
             features = llb.get_host_cpu_features().flatten()
-        self.opt_level = int(os.environ.get("PYCOMP_OPT", "3"))
+        self.opt_level = integer("PYCOMP_OPT", 3)
         self.tm = target.create_target_machine(cpu=cpu, features=features, opt=self.opt_level,
                                                reloc="default", codemodel="jitdefault")
         self.triple = llb.get_default_triple()
@@ -52,7 +54,7 @@ class JITEngine:
 
     def compile(self, ir_text: str, name: str = "") -> CompiledModule:
         with self.lock:
-            if os.environ.get("PYCOMP_DUMP_LLVM"):
+            if flag("PYCOMP_DUMP_LLVM"):
                 print("----- LLVM IR: %s -----\n%s" % (name, ir_text), file=sys.stdout)
             mod = llb.parse_assembly(ir_text)
             mod.triple = self.triple
@@ -65,9 +67,9 @@ class JITEngine:
             pm = pb.getModulePassManager()
             pm.run(mod, pb)
             optimized = str(mod)
-            if os.environ.get("PYCOMP_DUMP_OPTIMIZED"):
+            if flag("PYCOMP_DUMP_OPTIMIZED"):
                 print("----- optimized LLVM IR: %s -----\n%s" % (name, optimized))
-            asm = self.tm.emit_assembly(mod) if os.environ.get("PYCOMP_DUMP_ASSEMBLY") else ""
+            asm = self.tm.emit_assembly(mod) if flag("PYCOMP_DUMP_ASSEMBLY") else ""
             if asm:
                 print("----- assembly: %s -----\n%s" % (name, asm))
             self.ee.add_module(mod)

@@ -49,8 +49,19 @@ def _check_zero(ctx, b, t, d, msg):
 
 
 def _int_divmod(ctx, b, t, a, d, msg):
-    """Python floor division and modulo; returns (q, r)."""
+    """Python floor division and modulo; returns (q, r). With
+    error_model="numpy" a zero divisor gives 0 instead of raising."""
+    if ctx.error_model == "numpy":
+        zero = b.const_int(llvm_type(t), 0)
+        is_zero = b.icmp("==", d, zero)
+        safe_d = b.select(is_zero, b.const_int(llvm_type(t), 1), d)
+        q, r = _int_divmod_nonzero(b, t, a, safe_d)
+        return b.select(is_zero, zero, q), b.select(is_zero, zero, r)
     _check_zero(ctx, b, t, d, msg)
+    return _int_divmod_nonzero(b, t, a, d)
+
+
+def _int_divmod_nonzero(b, t, a, d):
     if not _signed(t):
         return b.ibin("udiv", a, d), b.ibin("urem", a, d)
     q = b.ibin("sdiv", a, d)
