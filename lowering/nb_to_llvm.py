@@ -113,8 +113,7 @@ class _FunctionLowering:
         return self.ctx.constant(self.b, t, op.value.data)
 
     def lower_GlobalOp(self, op):
-        return self.b.const_int(llvm_type(nb.type_of(op.result)), 0) if llvm_type(nb.type_of(op.result)) is not PTR \
-            else self.b.zero(PTR)
+        return None  # compile-time only: calls and attributes resolve it statically
 
     def lower_UndefOp(self, op):
         return self.b.undef(llvm_type(nb.type_of(op.result)))
@@ -174,7 +173,7 @@ class _FunctionLowering:
         if isinstance(t, ty.Number) and attr == "imag":
             return self.ctx.constant(self.b, t, 0)
         if isinstance(nb.type_of(op.result), ty.BoundFunction):
-            return self.b.const_int(llvm_type(nb.type_of(op.result)), 0)  # bound at the call
+            return None  # bound at the call, which reads the receiver
         raise UnsupportedError("cannot lower attribute %s of %s" % (attr, t))
 
     def lower_BuildTupleOp(self, op):
@@ -248,7 +247,7 @@ class _FunctionLowering:
         if isinstance(fnty, ty.Function):
             return self._impl(fnty.key, op, args)
         if isinstance(fnty, ty.ExceptionClass):
-            return self.b.const_int(llvm_type(nb.type_of(op.result)), 0)
+            return None  # an exception instance exists only for nb.static_raise
         if isinstance(fnty, ty.Dispatcher):
             return self._call_jitted(op, fnty.dispatcher, args)
         if isinstance(fnty, ty.BoundFunction):
@@ -261,6 +260,10 @@ class _FunctionLowering:
         b = self.b
         argtypes = tuple(nb.type_of(a) for a in args)
         ret_t = nb.type_of(op.result)
+        if self.callee_symbol is None:  # e.g. nb-to-llvm in pycomp-opt: nothing links callees
+            raise UnsupportedError("cannot lower a call to jitted function '%s' without a callee "
+                                   "resolver (only the JIT compiles and links callees)"
+                                   % getattr(disp, "__name__", disp))
         symbol = self.callee_symbol(disp, argtypes)
         self._declare(symbol, I32, [PTR] + native_arg_types(argtypes))
         retslot = b.alloca(memory_type(ret_t))

@@ -18,6 +18,19 @@ Pipelines
   (``builtin.module(nb-static-raise,nb-type-infer{signature="(int64)"})``,
   nested ``nb.func(...)`` anchors allowed) or xDSL's flat list
   (``nb-static-raise,nb-dce``); options are ``name{key=value key2=v1,v2}``.
+  ``--pipeline=jit`` runs the JIT's sequence after IR generation
+  (``nb-static-raise,nb-static-getitem,nb-simplify-cfg,nb-dce,nb-type-infer,
+  nb-to-llvm``); it excludes ``-p``.
+
+Output (``-t``/``--target``)
+  ``mlir`` (default): the IR as text. For a module in the llvm dialect
+  (after ``nb-to-llvm``): ``llvm``, its LLVM IR as the JIT hands it to LLVM
+  (host triple and data layout); ``llvm-opt``, that IR optimized by LLVM's
+  pass pipeline for the host CPU, as the JIT does (``--opt-level N``, 0-3,
+  default 3, or ``-t 'llvm-opt{opt-level=2}'``); ``asm``, the host assembly
+  of the optimized module (same option). Nothing is added to the JIT; an
+  nb.func left in the module is a diagnostic. ``--timing`` adds a row
+  ``(target NAME)``. The other ``xdsl-opt`` targets stay available.
 
 Instrumentation (dumps and timings go to stderr, as mlir-opt's do)
   ``--print-ir-after-all``, ``--print-ir-after=NAME`` (repeatable, or a
@@ -46,23 +59,29 @@ Errors
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import linecache
 import os
 import sys
 import time
 import types as pytypes
 from collections.abc import Sequence
-from typing import IO
+from dataclasses import dataclass
+from typing import IO, ClassVar
 
+from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import PassPipeline, get_pass_option_infos
+from xdsl.utils.arg_spec import parse_spec
 from xdsl.utils.exceptions import DiagnosticException, ParseError
+from xdsl.utils.target import Target
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from pycomp import passes as pycomp_passes
 from pycomp.errors import CompilerError
 
-__all__ = ["PycompOptMain", "main"]
+__all__ = ["PycompOptMain", "main", "LLVMIRTarget", "OptimizedLLVMTarget", "AsmTarget",
+           "LLVM_TARGETS", "emit_llvm_ir", "optimize_llvm_ir"]
 
 
 class _OptExit(Exception):
@@ -78,6 +97,99 @@ def _diagnostic(e: BaseException) -> str:
     if isinstance(e, CompilerError):
         return "%s: %s" % (type(e).__name__, e)
     return str(e)
+
+
+# ------------------------------------------------------------------ LLVM targets
+
+def _check_llvm_module(module: ModuleOp, target: str) -> None:
+    from pycomp.dialects import nb
+
+    for op in module.ops:
+        if isinstance(op, nb.FuncOp):
+            raise DiagnosticException(
+                "-t %s needs a module in the llvm dialect, but @%s is an nb.func: run nb-to-llvm "
+                "first (e.g. --pipeline=jit)" % (target, op.sym_name.data))
+
+
+def emit_llvm_ir(module: ModuleOp, target: str = "llvm") -> str:
+    """LLVM IR text of an llvm-dialect module, with the host triple and data
+    layout (what the JIT hands to LLVM, less its CPython wrapper)."""
+    _check_llvm_module(module, target)
+    from pycomp.lowering.emit import emit_llvmlite
+    from pycomp.targets.cpu.codegen import engine
+
+    eng = engine()
+    try:
+        return str(emit_llvmlite(module, eng.triple, eng.data_layout))
+    except (NotImplementedError, KeyError, TypeError, ValueError) as e:
+        raise DiagnosticException("cannot emit LLVM IR: %s: %s" % (type(e).__name__, e)) from e
+
+
+def optimize_llvm_ir(ir_text: str, opt_level: int = 3):
+    """Parse, verify and optimize LLVM IR for the host CPU with the JIT's
+    pass-builder pipeline; returns the llvmlite ``ModuleRef`` (not added to
+    the JIT)."""
+    from pycomp.targets.cpu.codegen import engine
+
+    eng = engine()
+    try:
+        mod = eng.parse(ir_text)
+    except RuntimeError as e:
+        raise DiagnosticException("LLVM rejected the module: %s" % str(e).strip()) from e
+    eng.optimize(mod, opt_level)
+    return mod
+
+
+def _check_opt_level(level: int) -> None:
+    if not 0 <= level <= 3:
+        raise ValueError("opt-level must be 0, 1, 2 or 3, not %d" % level)
+
+
+@dataclass(frozen=True)
+class LLVMIRTarget(Target):
+    """LLVM IR of an llvm-dialect module (host triple and data layout)."""
+
+    name: ClassVar[str] = "llvm"
+
+    def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+        output.write(emit_llvm_ir(module, self.name))
+
+
+@dataclass(frozen=True)
+class OptimizedLLVMTarget(Target):
+    """LLVM IR optimized for the host CPU by the JIT's pipeline (opt-level 0-3)."""
+
+    name: ClassVar[str] = "llvm-opt"
+
+    opt_level: int = 3
+
+    def __post_init__(self):
+        _check_opt_level(self.opt_level)
+
+    def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+        output.write(str(optimize_llvm_ir(emit_llvm_ir(module, self.name), self.opt_level)))
+
+
+@dataclass(frozen=True)
+class AsmTarget(Target):
+    """Host assembly of the module optimized at opt-level (0-3)."""
+
+    name: ClassVar[str] = "asm"
+
+    opt_level: int = 3
+
+    def __post_init__(self):
+        _check_opt_level(self.opt_level)
+
+    def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+        from pycomp.targets.cpu.codegen import engine
+
+        mod = optimize_llvm_ir(emit_llvm_ir(module, self.name), self.opt_level)
+        output.write(engine().tm.emit_assembly(mod))
+
+
+#: pycomp's targets by name (registered lazily through pycomp.passes.get_pycomp_targets)
+LLVM_TARGETS = {t.name: t for t in (LLVMIRTarget, OptimizedLLVMTarget, AsmTarget)}
 
 
 class PycompOptMain(xDSLOptMain):
@@ -105,6 +217,11 @@ class PycompOptMain(xDSLOptMain):
             if name not in self.available_passes:
                 self.register_pass(name, getter)
 
+    def register_all_targets(self):
+        super().register_all_targets()
+        # ``llvm`` replaces xDSL's converter, which knows no llvmx op
+        self.available_targets.update(pycomp_passes.get_pycomp_targets())
+
     def register_all_frontends(self):
         super().register_all_frontends()
         self.available_frontends["py"] = self._python_frontend
@@ -117,6 +234,13 @@ class PycompOptMain(xDSLOptMain):
             "--pass-pipeline", dest="passes", type=str,
             help="Pass pipeline, MLIR style: 'builtin.module(nb-static-raise,nb-type-infer)' "
                  "(same as -p, which also takes xDSL's flat list)")
+        arg_parser.add_argument(
+            "--pipeline", choices=sorted(pycomp_passes.PIPELINES), default=None,
+            help="a named pipeline instead of -p: 'jit' is the JIT's sequence after IR generation "
+                 "(%s)" % pycomp_passes.PIPELINES["jit"])
+        arg_parser.add_argument(
+            "--opt-level", type=int, default=None, choices=range(4), metavar="N",
+            help="LLVM optimization level (0-3, default 3) of -t llvm-opt and -t asm")
         py = arg_parser.add_argument_group("Python input (file.py)")
         py.add_argument("--function", action="append", default=[], metavar="NAME",
                         help="function(s) of the Python file to compile (repeat or comma list)")
@@ -149,8 +273,24 @@ class PycompOptMain(xDSLOptMain):
     # ------------------------------------------------------------ pipeline
     def setup_pipeline(self):
         args = self.args
+        spec = args.passes or ""
+        if args.pipeline is not None:
+            if spec:
+                self._arg_parser.error("--pipeline and -p/--pass-pipeline exclude each other")
+            spec = pycomp_passes.PIPELINES[args.pipeline]
+        target_spec = parse_spec(args.target)  # well-formed: xDSLOptMain checked it
+        self.target = None  # None: xDSL's own target
+        if target_spec.name in LLVM_TARGETS:
+            try:
+                self.target = LLVM_TARGETS[target_spec.name].from_spec(target_spec)
+            except ValueError as e:
+                self._arg_parser.error("-t %s: %s" % (args.target, e))
+        if args.opt_level is not None:
+            if not isinstance(self.target, (OptimizedLLVMTarget, AsmTarget)):
+                self._arg_parser.error("--opt-level applies to -t llvm-opt and -t asm only")
+            self.target = dataclasses.replace(self.target, opt_level=args.opt_level)
         try:
-            self.pipeline_passes = pycomp_passes.parse_pipeline(args.passes or "", self.available_passes)
+            self.pipeline_passes = pycomp_passes.parse_pipeline(spec, self.available_passes)
         except pycomp_passes.PipelineSyntaxError as e:
             self._arg_parser.error(str(e))
         self.pipeline = PassPipeline(tuple(self.pipeline_passes))
@@ -179,6 +319,21 @@ class PycompOptMain(xDSLOptMain):
                 print_generic=self.args.print_op_generic)
         except CompilerError as e:
             self._compiler_error(e)
+
+    def output_resulting_program(self, prog: ModuleOp) -> str:
+        if self.target is None:
+            return super().output_resulting_program(prog)
+        import io
+
+        out = io.StringIO()
+        t0 = time.perf_counter()
+        try:
+            self.target.emit(self.ctx, prog, out)
+        finally:
+            if self.timing:
+                key = "(target %s)" % self.target.name
+                self.timings[key] = self.timings.get(key, 0.0) + (time.perf_counter() - t0)
+        return out.getvalue()
 
     def _compiler_error(self, e: CompilerError):
         """Under --verify-diagnostics a CompilerError becomes a diagnostic that

@@ -14,7 +14,10 @@ Pass names (stable; listed in docs/passes.md):
 ``nb-simplify-cfg``    drop unreachable blocks, merge straight-line blocks
 ``nb-dce``             remove unused pure ops
 ``nb-type-infer``      type every ``nb.func`` from its argument types
+``nb-to-llvm``         lower typed ``nb.func`` ops to ``llvm.func`` (CPU ABI)
 =====================  ====================================================
+
+:data:`PIPELINES` names whole pipelines (``pycomp-opt --pipeline=jit``).
 
 :func:`run_pipeline` applies a list of passes (names, ``name{opt=val}``
 specs, an MLIR-style ``builtin.module(...)`` pipeline or ``ModulePass``
@@ -38,14 +41,23 @@ if TYPE_CHECKING:  # pragma: no cover
     from xdsl.passes import ModulePass
 
 __all__ = [
-    "get_all_passes", "get_all_dialects", "get_pycomp_dialects", "pass_description",
+    "get_all_passes", "get_all_dialects", "get_pycomp_dialects", "get_pycomp_targets", "pass_description",
     "parse_pipeline", "flatten_pipeline", "resolve_passes", "run_pipeline",
     "format_timings", "PipelineSyntaxError", "UNTYPED_PASS_NAMES", "default_context",
-    "set_func_signature",
+    "set_func_signature", "lower_nb_module", "JIT_PASS_NAMES", "PIPELINES", "ERROR_MODELS",
 ]
 
 #: the untyped rewrites in the order the JIT runs them
 UNTYPED_PASS_NAMES = ("nb-static-raise", "nb-static-getitem", "nb-simplify-cfg", "nb-dce")
+
+#: the passes the JIT runs after IR generation, in its order (pycomp/compiler.py)
+JIT_PASS_NAMES = UNTYPED_PASS_NAMES + ("nb-type-infer", "nb-to-llvm")
+
+#: named pipelines: name -> flat pass list (``pycomp-opt --pipeline=NAME``)
+PIPELINES = {"jit": ",".join(JIT_PASS_NAMES)}
+
+#: the values of ``nb-to-llvm{error-model=...}`` (Numba's ``error_model``)
+ERROR_MODELS = ("python", "numpy")
 
 
 # ------------------------------------------------------------------ pass classes
@@ -143,7 +155,39 @@ def _pass_classes() -> dict[str, type]:
                         set_func_signature(func, sig.args, sig.return_type)
             TypeInferencePass.apply_to(op)
 
-    for cls in (StaticRaisePass, StaticGetItemPass, SimplifyCfgPass, DeadCodePass, TypeInferPass):
+    @dataclass(frozen=True)
+    class NbToLLVMPass(ModulePass):
+        """Lower every typed nb.func to an llvm.func with the CPU target's calling convention.
+
+        A function for ``R(A1, ..., An)`` becomes ``i32 (ptr result, A1, ...,
+        An)`` (an array argument is a pointer to its struct): the result is
+        stored through the first argument and the i32 is a status (0: success, k > 0: raise entry k - 1 of the static exception
+        table). External declarations the lowering needs (libm, C helpers)
+        are added to the module; other ops of the module are kept. Options
+        are the JIT's: ``boundscheck`` (an IndexError check on every array
+        index), ``fastmath`` (``fast`` flags on float arithmetic) and
+        ``error-model`` (``python``: float division by zero raises;
+        ``numpy``: it does not). A call to another jitted function cannot be
+        lowered here (only the JIT links callees): it is an UnsupportedError.
+        """
+
+        name: ClassVar[str] = "nb-to-llvm"
+
+        boundscheck: bool = False
+        fastmath: bool = False
+        error_model: str = "python"
+
+        def __post_init__(self):
+            if self.error_model not in ERROR_MODELS:
+                raise ValueError("error-model must be one of %s, not %r"
+                                 % (", ".join(ERROR_MODELS), self.error_model))
+
+        def apply(self, ctx: Context, op: ModuleOp) -> None:
+            lower_nb_module(op, boundscheck=self.boundscheck, fastmath=self.fastmath,
+                            error_model=self.error_model)
+
+    for cls in (StaticRaisePass, StaticGetItemPass, SimplifyCfgPass, DeadCodePass, TypeInferPass,
+                NbToLLVMPass):
         cls.__module__ = __name__
         cls.__qualname__ = cls.__name__
         globals()[cls.__name__] = cls
@@ -154,10 +198,78 @@ def _pass_classes() -> dict[str, type]:
 def __getattr__(name: str):
     # ``from pycomp.passes import DeadCodePass`` builds the classes on demand
     if name in ("StaticRaisePass", "StaticGetItemPass", "SimplifyCfgPass", "DeadCodePass",
-                "TypeInferPass"):
+                "TypeInferPass", "NbToLLVMPass"):
         _pass_classes()
         return globals()[name]
     raise AttributeError("module %r has no attribute %r" % (__name__, name))
+
+
+def lower_nb_module(module, boundscheck: bool = False, fastmath: bool = False,
+                    error_model: str = "python") -> None:
+    """Lower the typed ``nb.func`` ops of ``module`` to ``llvm.func`` in place
+    (what ``nb-to-llvm`` does): each nb.func is replaced by its lowering at
+    its position, the external declarations it needs that the module does
+    not define or declare yet go first, and every other op stays."""
+    from xdsl.dialects import llvm
+
+    from pycomp.dialects import nb
+    from pycomp.lowering.nb_to_llvm import lower_module
+    from pycomp.targets.cpu.context import CPUTargetContext
+
+    for o in module.ops:
+        if isinstance(o, nb.FuncOp):
+            _check_typed(o)
+    tctx = CPUTargetContext(boundscheck=boundscheck, fastmath=fastmath, error_model=error_model)
+    lowered = lower_module(tctx, module)  # no callee resolver: jitted calls are an error
+    new_ops = list(lowered.ops)
+    for o in new_ops:
+        o.detach()
+    funcs = {o.sym_name.data: o for o in new_ops if o.body.blocks}
+    decls = [o for o in new_ops if not o.body.blocks]
+    block = module.body.block
+    for o in list(block.ops):
+        if isinstance(o, nb.FuncOp):
+            block.insert_op_before(funcs[o.sym_name.data], o)
+            o.detach()
+            o.erase()
+    known = {o.sym_name.data for o in block.ops if isinstance(o, llvm.FuncOp)}
+    decls = [d for d in decls if d.sym_name.data not in known]
+    first = block.first_op
+    for d in decls:
+        if first is None:
+            block.add_op(d)
+        else:
+            block.insert_op_before(d, first)
+
+
+def _check_typed(func) -> None:
+    """A TypingError unless every value of ``func`` has a type (lowering an
+    unknown type would silently give it a placeholder representation)."""
+    from pycomp import types as ty
+    from pycomp.errors import TypingError
+    from pycomp.frontend.typeinfer import loc_of
+
+    def untyped(v) -> bool:
+        return isinstance(getattr(v.type, "data", None), ty.Unknown)
+
+    name = func.sym_name.data
+    hint = "; run nb-type-infer first"
+    for block in func.body.blocks:
+        for i, arg in enumerate(block.args):
+            if untyped(arg):
+                what = ("argument %d" % i if block is func.body.blocks.first
+                        else "a block argument")
+                raise TypingError("nb-to-llvm needs typed IR: %s of @%s has no type%s"
+                                  % (what, name, hint))
+        for op in block.ops:
+            for r in op.results:
+                if untyped(r):
+                    raise TypingError("nb-to-llvm needs typed IR: the result of %s in @%s has no "
+                                      "type%s" % (op.name, name, hint), loc_of(op))
+    outs = func.function_type.outputs.data
+    if outs and isinstance(outs[0].data, ty.Unknown):
+        raise TypingError("nb-to-llvm needs typed IR: the return type of @%s is unknown%s"
+                          % (name, hint))
 
 
 def set_func_signature(func, arg_types: Sequence[Any], ret_type: Any = None) -> None:
@@ -195,9 +307,8 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     passes: dict[str, Callable[[], type[ModulePass]]] = {
         name: _getter(name)
         for name in ("nb-static-raise", "nb-static-getitem", "nb-simplify-cfg", "nb-dce",
-                     "nb-type-infer")
+                     "nb-type-infer", "nb-to-llvm")
     }
-    # lowering passes (nb-to-llvm, ...) are added here as they land
     return passes
 
 
@@ -207,9 +318,34 @@ def _get_nb() -> Dialect:
     return Nb
 
 
+def _get_llvmx() -> Dialect:
+    from pycomp.dialects.llvmx import LLVMX
+
+    return LLVMX
+
+
 def get_pycomp_dialects() -> dict[str, Callable[[], Dialect]]:
-    """The dialects pycomp defines (what its xDSL ``Universe`` contributes)."""
-    return {"nb": _get_nb}
+    """The dialects pycomp defines (what its xDSL ``Universe`` contributes):
+    ``nb`` and ``llvmx`` (the llvm-dialect casts xDSL lacks)."""
+    return {"nb": _get_nb, "llvmx": _get_llvmx}
+
+
+def get_pycomp_targets() -> dict[str, Callable[[], type]]:
+    """pycomp's output targets for an llvm-dialect module (xDSL ``Target``
+    classes, built in :mod:`pycomp.opt`): ``llvm`` (LLVM IR), ``llvm-opt``
+    (optimized for the host CPU) and ``asm`` (host assembly). The xDSL
+    ``Universe`` lists all but ``llvm``, a name xDSL's universe holds."""
+
+    def getter(name: str) -> Callable[[], type]:
+        def get():
+            from pycomp.opt import LLVM_TARGETS
+
+            return LLVM_TARGETS[name]
+
+        get.__name__ = "get_" + name.replace("-", "_") + "_target"
+        return get
+
+    return {name: getter(name) for name in ("llvm", "llvm-opt", "asm")}
 
 
 def get_all_dialects() -> dict[str, Callable[[], Dialect]]:

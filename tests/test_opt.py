@@ -81,9 +81,18 @@ def typing_py(tmp_path):
 # ------------------------------------------------------------------ registry
 
 def test_registry_names():
-    assert PASS_NAMES[:5] == ["nb-static-raise", "nb-static-getitem", "nb-simplify-cfg",
-                              "nb-dce", "nb-type-infer"]
+    assert PASS_NAMES == ["nb-static-raise", "nb-static-getitem", "nb-simplify-cfg",
+                          "nb-dce", "nb-type-infer", "nb-to-llvm"]
     assert set(P.UNTYPED_PASS_NAMES) <= set(PASS_NAMES)
+
+
+def test_jit_pipeline_is_the_compilers_sequence():
+    """--pipeline=jit runs what pycomp/compiler.py runs after IR generation."""
+    from pycomp.frontend.untyped_rewrites import UNTYPED_PIPELINE
+
+    assert P.UNTYPED_PASS_NAMES == tuple(name for name, _ in UNTYPED_PIPELINE)
+    assert P.JIT_PASS_NAMES == P.UNTYPED_PASS_NAMES + ("nb-type-infer", "nb-to-llvm")
+    assert [p.name for p in P.parse_pipeline(P.PIPELINES["jit"])] == list(P.JIT_PASS_NAMES)
 
 
 @pytest.mark.parametrize("name", PASS_NAMES)
@@ -99,13 +108,27 @@ def test_every_pass_getter_gives_a_documented_module_pass(name):
 
 def test_dialect_registry():
     dialects = P.get_all_dialects()
-    assert {"nb", "builtin", "llvm"} <= set(dialects)
+    assert {"nb", "llvmx", "builtin", "llvm"} <= set(dialects)
     assert dialects["nb"]().name == "nb"
-    assert set(P.get_pycomp_dialects()) == {"nb"}
+    assert dialects["llvmx"]().name == "llvmx"
+    assert set(P.get_pycomp_dialects()) == {"nb", "llvmx"}
+
+
+def test_target_registry():
+    from xdsl.utils.target import Target
+
+    targets = P.get_pycomp_targets()
+    assert list(targets) == ["llvm", "llvm-opt", "asm"]
+    for name, getter in targets.items():
+        cls = getter()
+        assert issubclass(cls, Target) and cls.name == name
+        assert (cls.__doc__ or "").strip()
+        cls()  # every option has a default
 
 
 def test_import_is_lazy():
     code = ("import sys, pycomp.passes as P; P.get_all_passes(); P.get_all_dialects(); "
+            "P.get_pycomp_targets(); "
             "print(sorted(m for m in sys.modules if m.startswith('xdsl')))")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
@@ -118,10 +141,13 @@ def test_universe_lists_only_pycomp_names():
     from pycomp.universe import PYCOMP_UNIVERSE
 
     assert set(PYCOMP_UNIVERSE.all_passes) == set(PASS_NAMES)
-    assert set(PYCOMP_UNIVERSE.all_dialects) == {"nb"}
+    assert set(PYCOMP_UNIVERSE.all_dialects) == {"nb", "llvmx"}
+    # pycomp's `llvm` target is pycomp-opt's alone: xDSL's universe has one
+    assert set(PYCOMP_UNIVERSE.all_targets) == {"llvm-opt", "asm"}
     # no clash with xDSL's universe (get_multiverse raises on duplicates)
     assert not set(PYCOMP_UNIVERSE.all_passes) & set(XDSL_UNIVERSE.all_passes)
     assert not set(PYCOMP_UNIVERSE.all_dialects) & set(XDSL_UNIVERSE.all_dialects)
+    assert not set(PYCOMP_UNIVERSE.all_targets) & set(XDSL_UNIVERSE.all_targets)
 
 
 def test_docs_list_every_pass():
@@ -179,6 +205,15 @@ def test_pipeline_options(spec):
 def test_pipeline_errors(spec, message):
     with pytest.raises(P.PipelineSyntaxError, match=re.escape(message)):
         P.parse_pipeline(spec)
+
+
+def test_nb_to_llvm_options():
+    (p,) = P.parse_pipeline("nb-to-llvm")
+    assert (p.boundscheck, p.fastmath, p.error_model) == (False, False, "python")
+    (p,) = P.parse_pipeline("builtin.module(nb-to-llvm{boundscheck=true fastmath=true error-model=numpy})")
+    assert (p.boundscheck, p.fastmath, p.error_model) == (True, True, "numpy")
+    with pytest.raises(P.PipelineSyntaxError, match="error-model must be one of python, numpy"):
+        P.parse_pipeline("nb-to-llvm{error-model=fast}")
 
 
 def _module(ir: str):
@@ -388,6 +423,160 @@ def test_typing_error_under_verify_diagnostics(typing_py):
                          "--verify-diagnostics"])
     assert r.returncode == 0
     assert r.stdout.startswith("TypingError: no implementation of operator '+'")
+
+
+# ------------------------------------------------------------------ nb-to-llvm and the LLVM targets
+
+TYPED_IR = """\
+nb.func @f(%a: !nb.type<float64>, %b: !nb.type<float64>) -> !nb.type<float64> attributes {arg_names = ["a", "b"]} {
+  %0 = nb.binop "/" %a, %b : (!nb.type<float64>, !nb.type<float64>) -> !nb.type<float64>
+  %atan2 = nb.global "math.atan2" = <math.atan2> : !nb.type<function(math.atan2)>
+  %1 = nb.call %atan2(%0, %a) kwnames [] : (!nb.type<function(math.atan2)>, !nb.type<float64>, !nb.type<float64>) -> !nb.type<float64>
+  nb.return %1 : !nb.type<float64>
+}
+"""
+
+SUM_PY = """\
+def total(a):
+    s = 0.0
+    for i in range(a.shape[0]):
+        s += a[i]
+    return s
+
+
+def probe_not_in_jit(x):
+    return x * 3
+"""
+
+
+@pytest.fixture
+def typed_mlir(tmp_path):
+    p = tmp_path / "typed.mlir"
+    p.write_text(TYPED_IR)
+    return p
+
+
+@pytest.fixture
+def sum_py(tmp_path):
+    p = tmp_path / "sum_code.py"
+    p.write_text(SUM_PY)
+    return p
+
+
+def test_nb_to_llvm_pass_replaces_nb_funcs_in_place():
+    from xdsl.dialects import llvm
+
+    module = _module(TYPED_IR)
+    extra = llvm.FuncOp("atan2", llvm.LLVMFunctionType([], llvm.LLVMVoidType()),
+                        linkage=llvm.LinkageAttr("external"))
+    other = llvm.FuncOp("keep_me", llvm.LLVMFunctionType([], llvm.LLVMVoidType()),
+                        linkage=llvm.LinkageAttr("external"))
+    module.body.block.add_op(other)
+    module.body.block.insert_op_before(extra, module.body.block.first_op)
+    P.run_pipeline(module, "nb-to-llvm", verify_each=True)
+    ops = list(module.ops)
+    assert all(isinstance(o, llvm.FuncOp) for o in ops)
+    names = [o.sym_name.data for o in ops]
+    # the declaration already there is not repeated; other ops stay
+    assert names == ["atan2", "f", "keep_me"]
+    f = ops[1]
+    assert [str(t) for t in f.function_type.inputs.data] == ["!llvm.ptr", "f64", "f64"]
+    assert str(f.function_type.output) == "i32"
+
+
+def test_nb_to_llvm_error_model_and_untyped_input():
+    from pycomp.errors import TypingError
+
+    def fcmps(spec):
+        module = _module(TYPED_IR)
+        P.run_pipeline(module, spec)
+        return sum(o.name == "llvm.fcmp" for o in module.walk())
+
+    assert fcmps("nb-to-llvm") == 1  # division by zero raises
+    assert fcmps("nb-to-llvm{error-model=numpy}") == 0
+    with pytest.raises(TypingError, match="nb-to-llvm needs typed IR: argument 0 of @f has no type"):
+        P.run_pipeline(_module(UNTYPED_IR), "nb-to-llvm")
+
+
+def test_cli_nb_to_llvm_output_parses_back(typed_mlir, tmp_path, capsys):
+    status, out, err = run_opt([typed_mlir, "-p", "nb-to-llvm{fastmath=true}"], capsys)
+    assert status == 0, err
+    assert "llvm.func @atan2(f64, f64) -> f64" in out and "#llvm.fastmath<fast>" in out
+    lowered = tmp_path / "lowered.mlir"
+    lowered.write_text(out)
+    status, out2, err = run_opt([lowered], capsys)
+    assert status == 0, err
+    assert out2 == out
+
+
+@pytest.mark.parametrize("target, expect", [
+    ("llvm", r'define i32 @"f"\(ptr %"\.1", double %"\.2", double %"\.3"\)'),
+    ("llvm-opt", r"^define [^\n]*i32 @f\("),
+    ("asm", r"^_?f:"),
+])
+def test_cli_llvm_targets(target, expect, typed_mlir, capsys):
+    status, out, err = run_opt([typed_mlir, "-p", "nb-to-llvm", "-t", target], capsys)
+    assert status == 0, err
+    assert re.search(expect, out, re.M), out
+
+
+def test_cli_llvm_opt_vectorizes_with_fastmath_only(sum_py, capsys):
+    base = [sum_py, "--function", "total", "--signature", "(array(float64, 1d, C))", "-t", "llvm-opt"]
+    p = "builtin.module(%s,nb-type-infer,nb-to-llvm{fastmath=true})" % ",".join(P.UNTYPED_PASS_NAMES)
+    status, out, err = run_opt(base + ["-p", p], capsys)
+    assert status == 0, err
+    assert re.search(r"fadd fast <\d+ x double>", out)
+    status, out, err = run_opt(base + ["--pipeline=jit"], capsys)
+    assert status == 0, err
+    assert "fadd double" in out and not re.search(r"fadd [^\n]*x double>", out)  # in order
+    status, out0, err = run_opt(base + ["--pipeline=jit", "--opt-level", "0"], capsys)
+    assert status == 0, err
+    assert "alloca" in out0 and "x double>" not in out0
+
+
+def test_cli_llvm_targets_do_not_touch_the_jit(sum_py, capsys):
+    from pycomp.targets.cpu.codegen import engine
+
+    for target in ("llvm-opt", "asm"):
+        status, out, err = run_opt([sum_py, "--function", "probe_not_in_jit", "--signature", "(int64)",
+                                    "--pipeline=jit", "-t", target], capsys)
+        assert status == 0, err
+        assert "probe_not_in_jit" in out
+    assert engine().address_of("probe_not_in_jit") == 0
+
+
+def test_cli_pipeline_jit_equals_explicit_passes(sum_py, capsys):
+    args = [sum_py, "--function", "total", "--signature", "(array(float64, 1d, C))"]
+    status, named, err = run_opt(args + ["--pipeline=jit"], capsys)
+    assert status == 0, err
+    spelled = "builtin.module(%s)" % ",".join(P.JIT_PASS_NAMES)
+    status, explicit, err = run_opt(args + ["-p", spelled], capsys)
+    assert status == 0, err
+    assert named == explicit and "llvm.func @total(" in named
+    status, _, err = run_opt(args + ["--pipeline=jit", "-p", "nb-dce"], capsys)
+    assert status == 2 and "exclude each other" in err
+
+
+def test_cli_target_errors(typed_mlir, capsys):
+    status, out, err = run_opt([typed_mlir, "-t", "llvm"], capsys)
+    assert status == 1 and "-t llvm needs a module in the llvm dialect, but @f is an nb.func" in err
+    assert "Traceback" not in err
+    status, _, err = run_opt([typed_mlir, "-t", "llvm", "--opt-level", "1"], capsys)
+    assert status == 2 and "--opt-level applies to -t llvm-opt and -t asm only" in err
+    status, _, err = run_opt([typed_mlir, "-t", "asm", "--opt-level", "5"], capsys)
+    assert status == 2
+    status, _, err = run_opt([typed_mlir, "-t", "llvm-opt{opt-level=9}"], capsys)
+    assert status == 2 and "opt-level must be 0, 1, 2 or 3, not 9" in err
+
+
+def test_cli_jitted_callee_is_a_clear_error(tmp_path):
+    src = tmp_path / "caller_code.py"
+    src.write_text("import pycomp\n\n\n@pycomp.njit\ndef g(x):\n    return x + 1\n\n\n"
+                   "def f(x):\n    return g(x) * 2\n")
+    r = run_opt_process([src, "--function", "f", "--signature", "(int64)", "--pipeline=jit"])
+    assert r.returncode == 1 and r.stdout == ""
+    assert r.stderr.startswith("UnsupportedError: cannot lower a call to jitted function 'g'")
+    assert 'caller_code.py", line 10' in r.stderr and "Traceback" not in r.stderr
 
 
 # ------------------------------------------------------------------ lit suite

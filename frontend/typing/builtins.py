@@ -464,10 +464,3 @@ class DivMod(AbstractTemplate):
             if t is not None and not isinstance(t, ty.Complex):
                 return signature(ty.UniTuple(t, 2), t, t)
         return None
-
-
-class _ExceptionCtor(AbstractTemplate):
-    """Calling an exception class builds an exception instance."""
-
-    def generic(self, args, kws):
-        return None  # handled structurally by type inference

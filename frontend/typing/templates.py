@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import inspect
 
-from pycomp import types as ty
 from pycomp.frontend.typing.conversions import rate_arguments
 from pycomp.signature import Signature
 

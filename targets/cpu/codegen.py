@@ -56,16 +56,8 @@ class JITEngine:
         with self.lock:
             if flag("PYCOMP_DUMP_LLVM"):
                 print("----- LLVM IR: %s -----\n%s" % (name, ir_text), file=sys.stdout)
-            mod = llb.parse_assembly(ir_text)
-            mod.triple = self.triple
-            mod.data_layout = self.data_layout
-            mod.verify()
-            pto = llb.create_pipeline_tuning_options(speed_level=self.opt_level)
-            pto.loop_vectorization = self.opt_level >= 2
-            pto.slp_vectorization = self.opt_level >= 2
-            pb = llb.create_pass_builder(self.tm, pto)
-            pm = pb.getModulePassManager()
-            pm.run(mod, pb)
+            mod = self.parse(ir_text)
+            self.optimize(mod)
             optimized = str(mod)
             if flag("PYCOMP_DUMP_OPTIMIZED"):
                 print("----- optimized LLVM IR: %s -----\n%s" % (name, optimized))
@@ -75,6 +67,24 @@ class JITEngine:
             self.ee.add_module(mod)
             self.ee.finalize_object()
             return CompiledModule(ir_text, optimized, asm)
+
+    def parse(self, ir_text: str):
+        """Parse and verify LLVM IR for this host (triple, data layout)."""
+        mod = llb.parse_assembly(ir_text)
+        mod.triple = self.triple
+        mod.data_layout = self.data_layout
+        mod.verify()
+        return mod
+
+    def optimize(self, mod, opt_level: int | None = None) -> None:
+        """Run LLVM's pipeline at ``opt_level`` (default PYCOMP_OPT, 3) for
+        the host CPU, vectorizers on from O2."""
+        level = self.opt_level if opt_level is None else opt_level
+        pto = llb.create_pipeline_tuning_options(speed_level=level)
+        pto.loop_vectorization = level >= 2
+        pto.slp_vectorization = level >= 2
+        pb = llb.create_pass_builder(self.tm, pto)
+        pb.getModulePassManager().run(mod, pb)
 
     def address_of(self, name: str) -> int:
         return self.ee.get_function_address(name)

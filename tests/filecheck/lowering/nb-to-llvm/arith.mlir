@@ -1,0 +1,99 @@
+// RUN: pycomp-opt %s --split-input-file -p nb-to-llvm | filecheck %s
+// RUN: pycomp-opt %s --split-input-file -p 'nb-to-llvm{fastmath=true}' | filecheck %s --check-prefix=FAST
+// RUN: pycomp-opt %s --split-input-file -p 'nb-to-llvm{error-model=numpy}' | filecheck %s --check-prefix=NUMPY
+
+// Operators are lowered by the implementation registered for their
+// argument types.
+
+// CHECK-LABEL: llvm.func @float_ops(
+// CHECK-SAME:      %{{[^:]+}}: !llvm.ptr, %[[A:[^:]+]]: f64, %[[B:[^:]+]]: f64) -> i32 {
+// CHECK:         %[[S:.*]] = llvm.fadd %[[A]], %[[B]] : f64
+// CHECK-NEXT:    %[[P:.*]] = llvm.fmul %[[S]], %[[A]] : f64
+// CHECK-NEXT:    %[[D:.*]] = llvm.fsub %[[P]], %[[B]] : f64
+// CHECK-NEXT:    %[[N:.*]] = llvm.fneg %[[D]] : f64
+
+// fastmath=true puts the `fast` flags on float arithmetic.
+// FAST-LABEL: llvm.func @float_ops(
+// FAST:         llvm.fadd %{{.*}}, %{{.*}} {fastmathFlags = #llvm.fastmath<fast>} : f64
+// FAST-NEXT:    llvm.fmul %{{.*}}, %{{.*}} {fastmathFlags = #llvm.fastmath<fast>} : f64
+// FAST-NEXT:    llvm.fsub %{{.*}}, %{{.*}} {fastmathFlags = #llvm.fastmath<fast>} : f64
+nb.func @float_ops(%a: !nb.type<float64>, %b: !nb.type<float64>) -> !nb.type<float64> attributes {arg_names = ["a", "b"]} {
+  %0 = nb.binop "+" %a, %b : (!nb.type<float64>, !nb.type<float64>) -> !nb.type<float64>
+  %1 = nb.binop "*" %0, %a : (!nb.type<float64>, !nb.type<float64>) -> !nb.type<float64>
+  %2 = nb.binop "-" %1, %b : (!nb.type<float64>, !nb.type<float64>) -> !nb.type<float64>
+  %3 = nb.unary "-" %2 : (!nb.type<float64>) -> !nb.type<float64>
+  nb.return %3 : !nb.type<float64>
+}
+
+// -----
+
+// Integer floor division checks the divisor first: zero branches to a block
+// returning the (non-zero) status of ZeroDivisionError; otherwise sdiv and
+// srem, with the quotient moved down when the signs differ.
+
+// CHECK-LABEL: llvm.func @floordiv(
+// CHECK-SAME:      %[[RES:[^:]+]]: !llvm.ptr, %[[A:[^:]+]]: i64, %[[B:[^:]+]]: i64) -> i32 {
+// CHECK:         %[[Z:.*]] = llvm.mlir.constant(0) : i64
+// CHECK-NEXT:    %[[ISZ:.*]] = llvm.icmp "eq" %[[B]], %[[Z]] : i64
+// CHECK-NEXT:    llvm.cond_br %[[ISZ]], ^[[RAISE:.*]], ^[[DIV:.*]]{{$}}
+// CHECK-NEXT:  ^[[DIV]]:
+// CHECK-NEXT:    %[[Q:.*]] = llvm.sdiv %[[A]], %[[B]] : i64
+// CHECK-NEXT:    %[[R:.*]] = llvm.srem %[[A]], %[[B]] : i64
+// CHECK:         %[[QF:.*]] = llvm.select %{{.*}}, %{{.*}}, %[[Q]] : i1, i64
+// CHECK:         llvm.store %[[QF]], %[[RES]] : i64, !llvm.ptr
+// CHECK-NEXT:    %[[OK:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT:    llvm.return %[[OK]] : i32
+// CHECK-NEXT:  ^[[RAISE]]:
+// CHECK-NEXT:    %[[ST:.*]] = llvm.mlir.constant({{[1-9][0-9]*}} : i32) : i32
+// CHECK-NEXT:    llvm.return %[[ST]] : i32
+// CHECK-NEXT:  }
+nb.func @floordiv(%a: !nb.type<int64>, %b: !nb.type<int64>) -> !nb.type<int64> attributes {arg_names = ["a", "b"]} {
+  %0 = nb.binop "//" %a, %b : (!nb.type<int64>, !nb.type<int64>) -> !nb.type<int64>
+  nb.return %0 : !nb.type<int64>
+}
+
+// -----
+
+// Float division raises ZeroDivisionError under the "python" error model
+// (the default); error-model=numpy divides without the check.
+
+// CHECK-LABEL: llvm.func @truediv(
+// CHECK-SAME:      %{{[^:]+}}: !llvm.ptr, %[[A:[^:]+]]: f64, %[[B:[^:]+]]: f64) -> i32 {
+// CHECK:         %[[Z:.*]] = llvm.mlir.constant(0.000000e+00 : f64) : f64
+// CHECK-NEXT:    %[[ISZ:.*]] = llvm.fcmp "oeq" %[[B]], %[[Z]] : f64
+// CHECK-NEXT:    llvm.cond_br %[[ISZ]], ^[[RAISE:.*]], ^[[DIV:.*]]{{$}}
+// CHECK-NEXT:  ^[[DIV]]:
+// CHECK-NEXT:    llvm.fdiv %[[A]], %[[B]] : f64
+// CHECK:       ^[[RAISE]]:
+// CHECK-NEXT:    llvm.mlir.constant({{[1-9][0-9]*}} : i32) : i32
+
+// NUMPY-LABEL: llvm.func @truediv(
+// NUMPY-NOT:     llvm.fcmp
+// NUMPY-NOT:     llvm.cond_br
+// NUMPY:         llvm.fdiv
+// NUMPY-NOT:     llvm.cond_br
+// NUMPY:       }
+nb.func @truediv(%a: !nb.type<float64>, %b: !nb.type<float64>) -> !nb.type<float64> attributes {arg_names = ["a", "b"]} {
+  %0 = nb.binop "/" %a, %b : (!nb.type<float64>, !nb.type<float64>) -> !nb.type<float64>
+  nb.return %0 : !nb.type<float64>
+}
+
+// -----
+
+// Casts: int to float is sitofp; float to int is the llvmx dialect's fptosi
+// (xDSL's llvm dialect has no fptosi); narrowing ints truncate.
+
+// CHECK-LABEL: llvm.func @casts(
+// CHECK-SAME:      %{{[^:]+}}: !llvm.ptr, %[[I:[^:]+]]: i64, %[[F:[^:]+]]: f64) -> i32 {
+// CHECK:         %[[IF:.*]] = llvm.sitofp %[[I]] : i64 to f64
+// CHECK-NEXT:    %[[FI:.*]] = llvmx.fptosi %[[F]] : f64 to i64
+// CHECK-NEXT:    %[[T:.*]] = llvm.trunc %[[I]] : i64 to i32
+// CHECK-NEXT:    %[[U:.*]] = llvmx.uitofp %[[I]] : i64 to f64
+nb.func @casts(%i: !nb.type<int64>, %f: !nb.type<float64>) -> !nb.type<float64> attributes {arg_names = ["i", "f"]} {
+  %0 = nb.cast %i : (!nb.type<int64>) -> !nb.type<float64>
+  %1 = nb.cast %f : (!nb.type<float64>) -> !nb.type<int64>
+  %2 = nb.cast %i : (!nb.type<int64>) -> !nb.type<int32>
+  %3 = nb.cast %i : (!nb.type<int64>) -> !nb.type<uint64>
+  %4 = nb.cast %3 : (!nb.type<uint64>) -> !nb.type<float64>
+  nb.return %4 : !nb.type<float64>
+}
