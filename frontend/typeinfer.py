@@ -33,11 +33,16 @@ __all__ = ["infer_types", "TypeInferencePass", "typeof_global", "TypingResult"]
 
 
 def loc_of(op: Operation) -> Loc | None:
+    """The user's source location of ``op`` (with its function's name)."""
     loc = op.location
     line = getattr(loc, "line", None)
     if line is None:
         return None
-    return Loc(loc.filename.data, line.data, loc.column.data)
+    func = op.parent_op() if op.parent is not None else None
+    while func is not None and not isinstance(func, nb.FuncOp):
+        func = func.parent_op()
+    name = func.sym_name.data if func is not None else ""
+    return Loc(loc.filename.data, line.data, loc.column.data, name)
 
 
 def typeof_global(ctx: TypingContext, value) -> ty.Type:

@@ -36,7 +36,9 @@ class Overload:
     timings: dict = field(default_factory=dict)
 
 
-class _Timer:
+class Timer:
+    """Accumulates seconds per stage name."""
+
     def __init__(self):
         self.timings: dict[str, float] = {}
 
@@ -63,7 +65,7 @@ def type_function(dispatcher, argtypes, return_type=None, timer=None, snapshots=
     Returns (FunctionIR, TypingResult, ir_after); ``ir_after`` maps each
     stage to its printed IR when ``snapshots`` is true (printing costs as
     much as the passes, so the JIT path does not)."""
-    timer = timer or _Timer()
+    timer = timer or Timer()
     if argtypes in dispatcher._typing:
         raise TypingError("%s%s is needed while it is being typed (mutual recursion): give the functions "
                           "explicit signatures" % (dispatcher.py_func.__qualname__, tuple(argtypes)))
@@ -97,7 +99,9 @@ def _type_function(dispatcher, argtypes, return_type, timer, snapshots):
     if keep:
         ir_after["nb-type-infer"] = module_text(fir.module)
     if flag("PYCOMP_DUMP_ANNOTATION"):
-        print(module_text(fir.module))
+        from pycomp.frontend.annotate import annotate
+
+        print(annotate(dispatcher.py_func, fir.func))
     return fir, res, ir_after
 
 
@@ -144,8 +148,12 @@ def _compile(dispatcher, argtypes, return_type) -> Overload:
     from pycomp.targets.cpu.context import CPUTargetContext
     from pycomp.targets.cpu.wrapper import build_wrapper, c_api_addresses
 
-    timer = _Timer()
-    fir, res, ir_after = type_function(dispatcher, argtypes, return_type, timer)
+    pre = dispatcher._pretyped.pop(argtypes, None) if return_type is None else None
+    if pre is not None:  # typed earlier for a caller: lower that IR
+        fir, res, timer = pre
+    else:
+        timer = Timer()
+        fir, res, _ = type_function(dispatcher, argtypes, return_type, timer)
     opts = dispatcher.targetoptions
     _check_boxable(fir, res.return_type)
     symbol = native_symbol_name("%s.%d" % (dispatcher.py_func.__qualname__, dispatcher.uid), argtypes)

@@ -66,6 +66,7 @@ class Dispatcher(DispatcherBase):
         self._entries: dict[tuple, object] = {}
         self._compiling: dict[tuple, str] = {}
         self._typing: set = set()  # argument types being typed now (recursion detection)
+        self._pretyped: dict = {}  # argument types -> typed IR from a caller's query, not compiled yet
         self.uid = next(_uids)  # makes native symbols unique (lambdas share a qualname)
         self._lock = threading.RLock()
         self._explicit = False
@@ -227,10 +228,15 @@ class Dispatcher(DispatcherBase):
             return self.overloads[best].signature
         if self._explicit:
             raise TypingError("no compiled signature of %s matches %s" % (self.__name__, args))
-        from pycomp.compiler import type_function
+        pre = self._pretyped.get(args)
+        if pre is None:
+            from pycomp.compiler import Timer, type_function
 
-        _, res, _ = type_function(self, args)
-        return Signature(res.return_type, args)
+            timer = Timer()
+            fir, res, _ = type_function(self, args, None, timer)
+            # kept so compiling this specialization later does not type it again
+            pre = self._pretyped[args] = (fir, res, timer)
+        return Signature(pre[1].return_type, args)
 
     def native_symbol(self, argtypes) -> str:
         """The native symbol of the specialization for ``argtypes``,
@@ -280,7 +286,11 @@ class Dispatcher(DispatcherBase):
         return snaps[stage]
 
     def inspect_types(self, signature=None, file=None):
-        text = self.inspect_ir("nb-type-infer", signature)
+        """Print the source annotated with the inferred types (the typed
+        IR itself is ``inspect_ir("nb-type-infer")``)."""
+        from pycomp.frontend.annotate import annotate
+
+        text = annotate(self.py_func, self._overload(signature).typed_module.ops.first)
         if file is None:
             print(text)
         else:

@@ -329,3 +329,32 @@ def test_unsupported_constructs_name_themselves():
 
     with pytest.raises(pycomp.UnsupportedError, match="comprehensions"):
         njit(comp)(3)
+
+
+def test_annotation_shows_source_with_types(capsys, monkeypatch):
+    def k(a, n):
+        s = 0
+        for i in range(n):
+            s += a[i] * 2
+        return s
+
+    jf = njit(k)
+    monkeypatch.setenv("PYCOMP_DUMP_ANNOTATION", "1")
+    jf(np.arange(4.0), 4)
+    out = capsys.readouterr().out
+    assert "k(a: array(float64, 1d, C), n: int64) -> float64" in out
+    assert "s += a[i] * 2" in out and "+=: float64" in out
+    jf.inspect_types()
+    assert "[]: float64" in capsys.readouterr().out
+
+
+def test_typing_error_lists_closest_candidates_with_reasons():
+    def bad(x):
+        return math.sqrt(x)
+
+    with pytest.raises(pycomp.TypingError) as ei:
+        njit(bad)((1, 2))
+    msg = str(ei.value)
+    assert "closest candidates" in msg
+    assert "no conversion from UniTuple(int64 x 2) to float64" in msg
+    assert ", in bad" in msg

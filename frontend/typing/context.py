@@ -81,11 +81,14 @@ class TypingContext:
             sig = t.apply(args, dict(kws))
             if sig is not None:
                 return sig
-        cands = [c for t in templates for c in t.describe()][:6]
         argdesc = ", ".join([str(a) for a in args] + ["%s=%s" % kv for kv in kwkey])
         notes = ["argument types: (%s)" % argdesc]
-        if cands:
-            notes.append("candidates tried: " + "; ".join(cands))
+        rejected = [r for t in templates for r in t.explain(args, dict(kws))]
+        if rejected:
+            notes.append("closest candidates:")
+            notes.extend("  %s: %s" % (c, why) for c, why in rejected[:3])
+            if len(rejected) > 3:
+                notes.append("  ... and %d more" % (len(rejected) - 3))
         raise TypingError("no implementation of %s for these argument types" % what, notes=notes)
 
     def resolve_call(self, fnty: ty.Type, args: tuple, kws: dict) -> Signature:

@@ -51,9 +51,31 @@ class Template:
         """Human-readable candidate signatures, for error messages."""
         return [type(self).__name__]
 
+    def explain(self, args: tuple, kws: dict) -> list[tuple[str, str]]:
+        """(candidate, why it was rejected) pairs, closest first."""
+        return [(d, "does not accept these argument types") for d in self.describe()]
+
+
+def _rejection(args, case: Signature) -> tuple[int, str]:
+    """How far ``args`` are from ``case``: (number of arguments without a
+    conversion, the first reason)."""
+    from pycomp.frontend.typing.conversions import can_convert
+
+    if len(args) != len(case.args):
+        return (len(args) + 1, "takes %d arguments, not %d" % (len(case.args), len(args)))
+    bad = [(i, a, f) for i, (a, f) in enumerate(zip(args, case.args)) if can_convert(a, f) is None]
+    i, a, f = bad[0]
+    return (len(bad), "argument %d: no conversion from %s to %s" % (i + 1, a, f))
+
 
 class ConcreteTemplate(Template):
     cases: list[Signature] = []
+
+    def explain(self, args, kws):
+        if kws:
+            return [(str(c), "takes no keyword arguments") for c in self.cases]
+        ranked = sorted((_rejection(args, c), str(c)) for c in self.cases)
+        return [(c, why) for (_, why), c in ranked]
 
     def apply(self, args, kws):
         if kws:
