@@ -90,6 +90,18 @@ def set_type(value: SSAValue, t: ty.Type) -> None:
     value._type = nbtype(t)  # xDSL keeps the type in a private slot
 
 
+def erase_blocks(region: Region, blocks) -> None:
+    """Erase ``blocks`` of ``region`` that nothing live refers to (cycles
+    among them included)."""
+    for b in blocks:
+        region.detach_block(b)
+    for b in blocks:
+        for op in b.ops:
+            op.drop_all_references()
+    for b in blocks:
+        b.erase(safe_erase=False)
+
+
 def _literal_repr(value) -> str:
     if isinstance(value, float):
         if math.isnan(value):

@@ -358,14 +358,7 @@ class _Inference:
             op.detach()
             op.erase()
         region = self.func.body
-        dead = [b for b in region.blocks if b not in self.reachable]
-        for blk in dead:
-            region.detach_block(blk)
-        for blk in dead:
-            for op in blk.ops:
-                op.drop_all_references()
-        for blk in dead:
-            blk.erase(safe_erase=False)
+        nb.erase_blocks(region, [b for b in region.blocks if b not in self.reachable])
 
     def _fold_call_arguments(self):
         """Rewrite calls to jitted functions that pass keywords or rely on

@@ -105,17 +105,6 @@ def _successors(blk: Block):
     return []
 
 
-def _erase_blocks(region, blocks) -> None:
-    """Erase blocks that nothing live refers to (cycles among them included)."""
-    for b in blocks:
-        region.detach_block(b)
-    for b in blocks:
-        for op in b.ops:
-            op.drop_all_references()
-    for b in blocks:
-        b.erase(safe_erase=False)
-
-
 def _retarget(term, old: Block, new: Block, new_args) -> None:
     """Make terminator ``term`` branch to ``new`` (with ``new_args``)
     wherever it branched to the argument-less block ``old``."""
@@ -145,7 +134,7 @@ def _simplify_once(region) -> bool:
             stack.extend(_successors(b))
     dead = [b for b in region.blocks if b not in seen]
     if dead:
-        _erase_blocks(region, dead)
+        nb.erase_blocks(region, dead)
         return True
     preds: dict[Block, list[Block]] = {b: [] for b in region.blocks}
     for b in region.blocks:
@@ -178,7 +167,7 @@ def _simplify_once(region) -> bool:
             # another could not carry different block arguments in LLVM)
             for p in set(preds[b]):
                 _retarget(p.last_op, b, succ, t.arguments)
-            _erase_blocks(region, [b])
+            nb.erase_blocks(region, [b])
             return True
     return False
 

@@ -18,7 +18,8 @@ import warnings
 
 from pycomp import types as ty
 from pycomp._dispatcher import DispatcherBase, set_scalar_codes, type_key
-from pycomp.errors import TypingError
+from pycomp.config import flag
+from pycomp.errors import CompilerError, TypingError
 from pycomp.signature import Signature, as_signature
 from pycomp.typeof import typeof
 
@@ -108,6 +109,15 @@ class Dispatcher(DispatcherBase):
         return args
 
     def _slow_call(self, *args, **kwargs):
+        try:
+            return self._call_and_compile(args, kwargs)
+        except CompilerError as e:
+            if flag("PYCOMP_DEV"):
+                raise
+            # the message names the user's line; the compiler's frames are noise
+            raise e.with_traceback(None) from None
+
+    def _call_and_compile(self, args, kwargs):
         plain = not kwargs and len(args) == len(self._params)
         if not plain:
             args = self._bind(args, kwargs)
