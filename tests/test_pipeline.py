@@ -358,3 +358,46 @@ def test_typing_error_lists_closest_candidates_with_reasons():
     assert "closest candidates" in msg
     assert "no conversion from UniTuple(int64 x 2) to float64" in msg
     assert ", in bad" in msg
+
+
+def test_internal_failures_are_internal_compiler_errors(monkeypatch):
+    import pycomp.lowering.nb_to_llvm as lowering
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setattr(lowering, "lower_module", broken)
+    monkeypatch.delenv("PYCOMP_DEV", raising=False)
+    with pytest.raises(pycomp.errors.InternalCompilerError) as ei:
+        njit(lambda x: x - 1)(1)
+    msg = str(ei.value)
+    assert "<lambda>" in msg and "RuntimeError: simulated bug" in msg and "PYCOMP_DEV=1" in msg
+    assert ei.value.__cause__ is None
+    monkeypatch.setenv("PYCOMP_DEV", "1")
+    with pytest.raises(pycomp.errors.InternalCompilerError) as ei:
+        njit(lambda x: x - 2)(1)
+    assert isinstance(ei.value.__cause__, RuntimeError)
+
+
+def test_nogil_releases_the_gil_around_native_code():
+    import threading
+
+    def work(n):
+        s = 0.0
+        for i in range(n):
+            s += i * 0.5
+        return s
+
+    free = njit(nogil=True)(work)
+    held = njit(work)
+    assert free(10) == work(10)
+    held(10)
+    assert "pycomp_release_gil" in free.inspect_llvm(free.signatures[0])
+    assert "pycomp_release_gil" not in held.inspect_llvm(held.signatures[0])
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(free(100000))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [work(100000)] * 4
