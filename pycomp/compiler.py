@@ -163,15 +163,23 @@ def _compile(dispatcher, argtypes, return_type) -> Overload:
         ctx = CPUTargetContext(boundscheck=opts.get("boundscheck", False), fastmath=bool(opts.get("fastmath")),
                                error_model=opts.get("error_model", "python"))
 
+        callees: dict[str, tuple] = {}  # symbol -> (optimized IR, inline always?)
+
         def callee_symbol(disp, at):
-            return disp.native_symbol(tuple(at))
+            sym = disp.native_symbol(tuple(at))
+            ov = next((o for o in disp.overloads.values() if o.native_symbol == sym), None)
+            if ov is not None and sym not in callees:  # None: a recursive call to the function being compiled
+                callees[sym] = (ov.optimized_ir, disp.targetoptions.get("inline") == "always")
+            return sym
 
         llmod = timer.run("nb-to-llvm", lower_module, ctx, fir.module, callee_symbol)
         eng = engine()
         _ensure_runtime(eng, _helperlib, c_api_addresses)
         irmod = timer.run("emit-llvmlite", emit_llvmlite, llmod, eng.triple, eng.data_layout)
         wrapper = build_wrapper(irmod, symbol, argtypes, res.return_type, bool(opts.get("nogil")))
-        cm = timer.run("llvm-codegen", eng.compile, str(irmod), symbol)
+        cm = timer.run("llvm-codegen", eng.compile, str(irmod), symbol,
+                       [text for text, _ in callees.values()],
+                       [sym for sym, (_, always) in callees.items() if always])
         addr = eng.address_of(wrapper)
     finally:
         dispatcher._compiling.pop(argtypes, None)

@@ -401,3 +401,23 @@ def test_nogil_releases_the_gil_around_native_code():
     for t in threads:
         t.join()
     assert results == [work(100000)] * 4
+
+
+def test_callees_are_inlinable_across_modules():
+    @njit
+    def sq(x):
+        return x * x
+
+    @njit(inline="always")
+    def cube(x):
+        return x * x * x
+
+    @njit
+    def both(a, b):
+        return sq(a) + sq(b) + cube(a)
+
+    assert both(3.0, 4.0) == 52.0
+    optimized = both.overloads[(ty.float64, ty.float64)].optimized_ir
+    calls = [line for line in optimized.splitlines() if "call" in line and "@\"pycomp." in line]
+    assert calls == []  # both callees were inlined
+    assert sq(2.0) == 4.0 and cube(2.0) == 8.0  # and still callable on their own

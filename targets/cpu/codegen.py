@@ -52,11 +52,24 @@ class JITEngine:
         for name, addr in symbols.items():
             llb.add_symbol(name, addr)
 
-    def compile(self, ir_text: str, name: str = "") -> CompiledModule:
+    def compile(self, ir_text: str, name: str = "", inlinable=(), always_inline=()) -> CompiledModule:
+        """Optimize and JIT ``ir_text``. ``inlinable`` holds the optimized IR
+        of already compiled callees: their definitions are linked in as
+        ``available_externally``, so LLVM may inline them while calls that
+        stay go to the code the engine already has. Functions named in
+        ``always_inline`` get the ``alwaysinline`` attribute."""
         with self.lock:
             if flag("PYCOMP_DUMP_LLVM"):
                 print("----- LLVM IR: %s -----\n%s" % (name, ir_text), file=sys.stdout)
             mod = self.parse(ir_text)
+            for text in inlinable:
+                callee = llb.parse_assembly(text)
+                for fn in callee.functions:
+                    if not fn.is_declaration:
+                        fn.linkage = llb.Linkage.available_externally
+                mod.link_in(callee)
+            for fname in always_inline:
+                mod.get_function(fname).add_function_attribute("alwaysinline")
             self.optimize(mod)
             optimized = str(mod)
             if flag("PYCOMP_DUMP_OPTIMIZED"):
