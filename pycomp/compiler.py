@@ -218,6 +218,3 @@ def _libm_symbols(eng):
     path = ctypes.util.find_library("m")
     if path:
         llb.load_library_permanently(path)
-
-
-__all__ += ["ty"]

@@ -16,7 +16,6 @@ import itertools
 import threading
 import warnings
 
-from pycomp import types as ty
 from pycomp._dispatcher import DispatcherBase, set_scalar_codes, type_key
 from pycomp.config import flag
 from pycomp.errors import CompilerError, TypingError
@@ -342,6 +341,3 @@ class Dispatcher(DispatcherBase):
 
     def __get__(self, obj, objtype=None):
         return self if obj is None else self.py_func.__get__(obj, objtype)
-
-
-ty  # re-exported for convenience

@@ -23,7 +23,7 @@ import threading
 from pycomp import types as ty
 from pycomp.errors import UnsupportedError
 from pycomp.lowering.builder import LLVMBuilder
-from pycomp.targets.cpu.datamodel import I1, I32, I64, llvm_type
+from pycomp.targets.cpu.datamodel import I1, llvm_type
 
 __all__ = ["CPUTargetContext", "LoweringRegistry", "ExceptionTable", "lowering_registry", "exception_table"]
 
@@ -214,6 +214,3 @@ def _load_implementations():
     if not _loaded:
         _loaded = True
         from pycomp.targets.cpu import impl_arrays, impl_builtins, impl_math  # noqa: F401
-
-
-__all__ += ["I32", "I64"]
