@@ -43,6 +43,7 @@ from xdsl.traits import IsolatedFromAbove, IsTerminator, Pure, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
 from pycomp import types as ty
+from pycomp.errors import Loc
 
 # ------------------------------------------------------------------ attributes
 
@@ -88,6 +89,20 @@ def set_type(value: SSAValue, t: ty.Type) -> None:
     """Give ``value`` the type ``t`` in place (type inference refines the
     types of existing values; rebuilding every op would cost a walk)."""
     value._type = nbtype(t)  # xDSL keeps the type in a private slot
+
+
+def source_loc(op) -> Loc | None:
+    """The user's source location of ``op`` (with its function's name), for
+    error messages; None if the op carries no file/line location."""
+    loc = op.location
+    line = getattr(loc, "line", None)
+    if line is None:
+        return None
+    func = op.parent_op() if op.parent is not None else None
+    while func is not None and not isinstance(func, FuncOp):
+        func = func.parent_op()
+    name = func.sym_name.data if func is not None else ""
+    return Loc(loc.filename.data, line.data, loc.column.data, name)
 
 
 def erase_blocks(region: Region, blocks) -> None:

@@ -27,22 +27,10 @@ from pycomp import types as ty
 from pycomp.dialects import nb
 from pycomp.errors import CompilerError, Loc, TypingError, UnsupportedError
 from pycomp.frontend.typing.context import TypingContext, typeof_constant
+from pycomp.frontend.typing.conversions import unify_types
 from pycomp.signature import Signature
 
 __all__ = ["infer_types", "TypeInferencePass", "typeof_global", "TypingResult"]
-
-
-def loc_of(op: Operation) -> Loc | None:
-    """The user's source location of ``op`` (with its function's name)."""
-    loc = op.location
-    line = getattr(loc, "line", None)
-    if line is None:
-        return None
-    func = op.parent_op() if op.parent is not None else None
-    while func is not None and not isinstance(func, nb.FuncOp):
-        func = func.parent_op()
-    name = func.sym_name.data if func is not None else ""
-    return Loc(loc.filename.data, line.data, loc.column.data, name)
 
 
 def typeof_global(ctx: TypingContext, value) -> ty.Type:
@@ -114,9 +102,9 @@ class _Inference:
         if old is None:
             new = t
         else:
-            new = ty.unify_pair(old, t)
+            new = unify_types(old, t)
             if new is None:
-                raise TypingError("cannot unify %s and %s for %s" % (old, t, what)).with_loc(loc_of(op))
+                raise TypingError("cannot unify %s and %s for %s" % (old, t, what)).with_loc(nb.source_loc(op))
             if new is old:
                 return
         self.types[value] = new
@@ -131,7 +119,7 @@ class _Inference:
             try:
                 self.visit(op)
             except CompilerError as e:
-                raise e.with_loc(loc_of(op))
+                raise e.with_loc(nb.source_loc(op))
         if self.return_type is None:
             raise TypingError("cannot infer the return type of %s (does it always raise or recurse "
                               "without a base case?)" % self.func.sym_name.data)
@@ -317,7 +305,7 @@ class _Inference:
         (t,) = ts
         if self.declared_return is not None:
             return
-        new = t if self.return_type is None else ty.unify_pair(self.return_type, t)
+        new = t if self.return_type is None else unify_types(self.return_type, t)
         if new is None:
             raise TypingError("cannot unify return types %s and %s" % (self.return_type, t))
         if new is not self.return_type:
@@ -345,7 +333,7 @@ class _Inference:
                     continue
                 for r in op.results:
                     if r not in self.types and r.uses:
-                        raise TypingError("cannot infer the type of this value").with_loc(loc_of(op))
+                        raise TypingError("cannot infer the type of this value").with_loc(nb.source_loc(op))
 
     def _prune_unreachable(self):
         """Fold branches decided by types and delete blocks never reached."""

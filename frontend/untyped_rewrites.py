@@ -54,10 +54,8 @@ def static_raise(module: ModuleOp) -> None:
                     call.detach()
                     call.erase()
             else:
-                from pycomp.frontend.typeinfer import loc_of
-
                 raise UnsupportedError("only 'raise ExceptionClass(constant args...)' is supported yet"
-                                       ).with_loc(loc_of(term))
+                                       ).with_loc(nb.source_loc(term))
 
 
 def static_getitem(module: ModuleOp) -> None:

@@ -20,7 +20,6 @@ from xdsl.ir import Block, Region
 from pycomp import types as ty
 from pycomp.dialects import nb
 from pycomp.errors import CompilerError, UnsupportedError
-from pycomp.frontend.typeinfer import loc_of
 from pycomp.lowering.builder import LLVMBuilder
 from pycomp.signature import Signature
 from pycomp.targets.cpu.context import CPUTargetContext
@@ -90,7 +89,7 @@ class _FunctionLowering:
                 try:
                     self.lower_op(op)
                 except CompilerError as e:
-                    raise e.with_loc(loc_of(op))
+                    raise e.with_loc(nb.source_loc(op))
         _order_blocks(region)
         return llvm.FuncOp(self.symbol, fnty, linkage=llvm.LinkageAttr("external"), body=region)
 

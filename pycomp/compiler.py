@@ -108,7 +108,6 @@ def _type_function(dispatcher, argtypes, return_type, timer, snapshots):
 def _check_boxable(fir, t):
     """Only values the CPython wrapper can box may be returned to Python."""
     from pycomp.errors import UnsupportedError
-    from pycomp.frontend.typeinfer import loc_of
 
     def ok(t):
         if isinstance(t, ty.BaseTuple):
@@ -118,7 +117,7 @@ def _check_boxable(fir, t):
     if not ok(t):
         from pycomp.dialects import nb
 
-        where = next((loc_of(op) for op in fir.func.walk() if isinstance(op, nb.ReturnOp)), None)
+        where = next((nb.source_loc(op) for op in fir.func.walk() if isinstance(op, nb.ReturnOp)), None)
         what = "an array" if isinstance(t, ty.Array) else "a value of type %s" % t
         raise UnsupportedError("returning %s to Python is not supported yet%s" % (
             what, " (arrays need the memory runtime)" if isinstance(t, ty.Array) else ""), where)

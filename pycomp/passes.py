@@ -246,8 +246,8 @@ def _check_typed(func) -> None:
     """A TypingError unless every value of ``func`` has a type (lowering an
     unknown type would silently give it a placeholder representation)."""
     from pycomp import types as ty
+    from pycomp.dialects import nb
     from pycomp.errors import TypingError
-    from pycomp.frontend.typeinfer import loc_of
 
     def untyped(v) -> bool:
         return isinstance(getattr(v.type, "data", None), ty.Unknown)
@@ -265,7 +265,7 @@ def _check_typed(func) -> None:
             for r in op.results:
                 if untyped(r):
                     raise TypingError("nb-to-llvm needs typed IR: the result of %s in @%s has no "
-                                      "type%s" % (op.name, name, hint), loc_of(op))
+                                      "type%s" % (op.name, name, hint), nb.source_loc(op))
     outs = func.function_type.outputs.data
     if outs and isinstance(outs[0].data, ty.Unknown):
         raise TypingError("nb-to-llvm needs typed IR: the return type of @%s is unknown%s"

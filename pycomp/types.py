@@ -21,7 +21,7 @@ __all__ = [
     "BaseTuple", "UniTuple", "Tuple", "Array", "RangeType", "RangeIter",
     "ArrayIter", "UniTupleIter", "Function", "Module", "Dispatcher",
     "ExceptionClass", "ExceptionInstance", "BoundFunction", "StringLiteral", "Unknown", "parse_type",
-    "unify_pair", "boolean", "none", "unknown", "intp", "uintp",
+    "boolean", "none", "unknown", "intp", "uintp",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
     "uint64", "float32", "float64", "complex64", "complex128",
     "integer_domain", "real_domain", "complex_domain", "number_domain",
@@ -432,36 +432,6 @@ number_domain = integer_domain + real_domain + complex_domain
 
 range_state64 = RangeType(int64)
 range_iter64 = RangeIter(int64)
-
-# ---------------------------------------------------------------- unification
-
-def unify_pair(a: Type, b: Type) -> Type | None:
-    """The least type both ``a`` and ``b`` convert to without loss, or None.
-
-    Used at control-flow merges and for return types; never goes down the
-    lattice (int64 and float64 unify to float64, not to int64).
-    """
-    if a is b:
-        return a
-    if isinstance(a, Unknown):
-        return b
-    if isinstance(b, Unknown):
-        return a
-    if isinstance(a, Number) and isinstance(b, Number):
-        from pycomp.frontend.typing.conversions import unify_numbers
-
-        return unify_numbers(a, b)
-    if isinstance(a, BaseTuple) and isinstance(b, BaseTuple) and len(a) == len(b):
-        parts = [unify_pair(x, y) for x, y in zip(a.types, b.types)]
-        if any(p is None for p in parts):
-            return None
-        return Tuple(parts)
-    if isinstance(a, Array) and isinstance(b, Array):
-        if a.dtype is b.dtype and a.ndim == b.ndim:
-            return Array(a.dtype, a.ndim, a.layout if a.layout == b.layout else "A",
-                         a.readonly or b.readonly)
-    return None
-
 
 # ---------------------------------------------------------------- textual form
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import builtins
 
 from pycomp import types as ty
-from pycomp.frontend.typing.conversions import unify_numbers
+from pycomp.frontend.typing.conversions import unify_numbers, unify_types
 from pycomp.frontend.typing.templates import (
     AbstractTemplate,
     AttributeTemplate,
@@ -137,12 +137,11 @@ class _Compare(AbstractTemplate):
         if a is b and isinstance(a, (ty.NoneType,)) and self.key in ("==", "!="):
             return signature(ty.boolean, a, b)
         if isinstance(a, ty.BaseTuple) and isinstance(b, ty.BaseTuple) and self.key in ("==", "!="):
-            if len(a) != len(b):
+            # both sides convert to one tuple type, so elements compare pairwise alike
+            t = unify_types(a, b)
+            if t is None or not all(is_number(e) or isinstance(e, ty.NoneType) for e in t.types):
                 return None
-            for x, y in zip(a.types, b.types):
-                if self.context.resolve_op("==", (x, y)) is None:
-                    return None
-            return signature(ty.boolean, a, b)
+            return signature(ty.boolean, t, t)
         return None
 
     def describe(self):
@@ -376,14 +375,14 @@ class _MinMax(AbstractTemplate):
             elems = args[0].types
             t = elems[0]
             for e in elems[1:]:
-                t = ty.unify_pair(t, e)
+                t = unify_types(t, e)
             if t is None or not is_number(t):
                 return None
             return signature(t, args[0])
         if len(args) >= 2 and all(is_number(a) for a in args):
             t = args[0]
             for a in args[1:]:
-                t = ty.unify_pair(t, a)
+                t = unify_types(t, a)
             if isinstance(t, ty.Complex):
                 return None
             return signature(t, *([t] * len(args)))

@@ -13,7 +13,7 @@ import enum
 
 from pycomp import types as ty
 
-__all__ = ["Conversion", "can_convert", "Rating", "rate_arguments", "unify_numbers"]
+__all__ = ["Conversion", "can_convert", "Rating", "rate_arguments", "unify_numbers", "unify_types"]
 
 
 class Conversion(enum.IntEnum):
@@ -149,3 +149,30 @@ def unify_numbers(a: ty.Type, b: ty.Type) -> ty.Type | None:
     if isinstance(a, ty.Complex) or isinstance(b, ty.Complex):
         return ty.complex128
     return ty.float64
+
+
+def unify_types(a: ty.Type, b: ty.Type) -> ty.Type | None:
+    """The least type both ``a`` and ``b`` convert to without loss, or None.
+
+    Used at control-flow merges, for return types and wherever two operands
+    must meet; never goes down the lattice (int64 and float64 unify to
+    float64, not to int64).
+    """
+    if a is b:
+        return a
+    if isinstance(a, ty.Unknown):
+        return b
+    if isinstance(b, ty.Unknown):
+        return a
+    if isinstance(a, ty.Number) and isinstance(b, ty.Number):
+        return unify_numbers(a, b)
+    if isinstance(a, ty.BaseTuple) and isinstance(b, ty.BaseTuple) and len(a) == len(b):
+        parts = [unify_types(x, y) for x, y in zip(a.types, b.types)]
+        if any(p is None for p in parts):
+            return None
+        return ty.Tuple(parts)
+    if isinstance(a, ty.Array) and isinstance(b, ty.Array):
+        if a.dtype is b.dtype and a.ndim == b.ndim:
+            return ty.Array(a.dtype, a.ndim, a.layout if a.layout == b.layout else "A",
+                            a.readonly or b.readonly)
+    return None

@@ -19,11 +19,14 @@ and receive ``(context, builder, signature, args)``.
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING
 
 from pycomp import types as ty
 from pycomp.errors import UnsupportedError
-from pycomp.lowering.builder import LLVMBuilder
 from pycomp.targets.cpu.datamodel import I1, llvm_type
+
+if TYPE_CHECKING:  # the builder is handed in by lowering; targets never import it
+    from pycomp.lowering.builder import LLVMBuilder
 
 __all__ = ["CPUTargetContext", "LoweringRegistry", "ExceptionTable", "lowering_registry", "exception_table"]
 

@@ -519,14 +519,11 @@ def tuple_getitem(ctx, b, sig, args):
 
 @reg.lower("==", ty.BaseTuple, ty.BaseTuple)
 def tuple_eq(ctx, b, sig, args):
-    ta, tb = sig.args
+    """Element-wise ==; typing made both tuples the same type."""
     result = b.true()
-    for i, (ea, eb) in enumerate(zip(ta.types, tb.types)):
-        x, y = b.extract(args[0], i, llvm_type(ea)), b.extract(args[1], i, llvm_type(eb))
-        common = ty.unify_pair(ea, eb)
-        esig = ty.boolean(common, common)
-        x = ctx.cast(b, x, ea, common)
-        y = ctx.cast(b, y, eb, common)
+    for i, e in enumerate(sig.args[0].types):
+        x, y = b.extract(args[0], i, llvm_type(e)), b.extract(args[1], i, llvm_type(e))
+        esig = ty.boolean(e, e)
         result = b.ibin("and", result, ctx.implementation("==", esig)(ctx, b, esig, [x, y]))
     return result
 
