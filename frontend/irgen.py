@@ -431,11 +431,6 @@ class _Generator:
         v = stack.pop()
         stack.append(self.add(b, nb.GetIterOp(v), ins).result)
 
-    def op_END_FOR(self, b, ins, stack, local):  # only reached if not skipped
-        stack.pop()
-        if self.vi.for_iter_exit_skips == ("END_FOR",):
-            stack.pop()
-
     # ------------------------------------------------------------ terminators
     def _succs(self, ins):
         blk = self.cfg.blocks[self._cur]

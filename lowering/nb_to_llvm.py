@@ -130,7 +130,11 @@ class _FunctionLowering:
         return self._impl(op.op.data, op)
 
     def lower_InplaceBinOp(self, op):
-        return self._impl(op.op.data + "=", op)
+        """``a op= b``: an implementation registered for "op=" (in-place on
+        mutable values) if there is one, else the plain operator."""
+        sym = op.op.data
+        key = sym + "=" if self.ctx.registry.find(sym + "=", self._sig(op)) else sym
+        return self._impl(key, op)
 
     def lower_UnaryOp(self, op):
         return self._impl("unary" + op.op.data, op)

@@ -92,7 +92,6 @@ class _TupleConcat(AbstractTemplate):
 registry.register_op("+", _TupleConcat)
 for _op in ("+", "-", "*"):
     registry.register_op(_op, _binary(_op, lambda t, a: t))
-    registry.register_op(_op + "=", _binary(_op, lambda t, a: t))
 for _op in ("//", "%"):
     registry.register_op(_op, _binary(_op, lambda t, a: None if isinstance(t, ty.Complex) else t))
 
@@ -189,15 +188,7 @@ class _Truth(AbstractTemplate):
 registry.register_op("truth", _Truth)
 
 
-class _Not(AbstractTemplate):
-    def generic(self, args, kws):
-        (a,) = args
-        if isinstance(a, (ty.Number, ty.NoneType, ty.BaseTuple)):
-            return signature(ty.boolean, a)
-        return None
-
-
-registry.register_op("unarynot", _Not)
+registry.register_op("unarynot", type("Not", (_Truth,), {}))  # `not x` types like bool(x)
 
 
 # ------------------------------------------------------------------ indexing

@@ -30,7 +30,6 @@ def _int_simple(opname):
 
 for _sym, _name in (("+", "add"), ("-", "sub"), ("*", "mul"), ("&", "and"), ("|", "or"), ("^", "xor")):
     reg.lower(_sym, INT, INT)(_int_simple(_name))
-    reg.lower(_sym + "=", INT, INT)(_int_simple(_name))
 
 
 @reg.lower("<<", INT, INT)
@@ -141,7 +140,6 @@ def _fm(ctx):
 
 for _sym, _name in (("+", "fadd"), ("-", "fsub"), ("*", "fmul")):
     reg.lower(_sym, FLT, FLT)(_flt_simple(_name))
-    reg.lower(_sym + "=", FLT, FLT)(_flt_simple(_name))
 
 
 @reg.lower("/", FLT, FLT)
@@ -187,10 +185,6 @@ def flt_pow(ctx, b, sig, args):
     return b.intrinsic("llvm.pow", list(args), llvm_type(sig.args[0]))
 
 
-for _k in ("/", "//", "%", "**"):
-    reg.lower(_k + "=", FLT, FLT)(reg.find(_k, ty.float64(ty.float64, ty.float64)))
-for _k in ("//", "%", "**", "<<", ">>"):
-    reg.lower(_k + "=", INT, INT)(reg.find(_k, ty.int64(ty.int64, ty.int64)))
 
 
 # ------------------------------------------------------------------ complex
@@ -257,9 +251,6 @@ def cpx_pow(ctx, b, sig, args):
               ("0.0 to a negative or complex power",))
     return ctx.cast(b, b.load(out, llvm_type(c128)), c128, t)
 
-
-for _k in ("+", "-", "*", "/", "**"):
-    reg.lower(_k + "=", CPX, CPX)(reg.find(_k, ty.complex128(ty.complex128, ty.complex128)))
 
 
 # ------------------------------------------------------------------ comparisons
