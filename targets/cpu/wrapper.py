@@ -36,24 +36,13 @@ def c_api_addresses() -> dict[str, int]:
 
 
 def ll_type(t: ty.Type):
-    """The llvmlite type of a value of ``t`` (the native data model)."""
-    if isinstance(t, ty.Boolean):
-        return ir.IntType(1)
-    if isinstance(t, ty.Integer):
-        return ir.IntType(t.bitwidth)
-    if t is ty.float32:
-        return F32
-    if t is ty.float64:
-        return F64
-    if isinstance(t, ty.Complex):
-        f = ll_type(t.underlying_float)
-        return ir.LiteralStructType([f, f])
-    if isinstance(t, ty.BaseTuple):
-        return ir.LiteralStructType([ll_type(e) for e in t.types]) if len(t) else I8
-    if isinstance(t, ty.Array):
-        dims = ir.ArrayType(I64, t.ndim)
-        return ir.LiteralStructType([PYOBJ, PYOBJ, I64, I64, PYOBJ, dims, dims])
-    return I8
+    """The llvmlite type of a value of ``t``: the data model of
+    :mod:`pycomp.targets.cpu.datamodel`, converted (one model, two spellings)."""
+    from xdsl.backend.llvm.convert_type import convert_type
+
+    from pycomp.targets.cpu.datamodel import llvm_type
+
+    return convert_type(llvm_type(t))
 
 
 class _WrapperBuilder:
