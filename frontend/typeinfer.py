@@ -25,12 +25,12 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from pycomp import types as ty
 from pycomp.dialects import nb
-from pycomp.errors import CompilerError, Loc, TypingError, UnsupportedError
+from pycomp.errors import CompilerError, TypingError, UnsupportedError
 from pycomp.frontend.typing.context import TypingContext, typeof_constant
 from pycomp.frontend.typing.conversions import unify_types
 from pycomp.signature import Signature
 
-__all__ = ["infer_types", "TypeInferencePass", "typeof_global", "TypingResult"]
+__all__ = ["infer_types", "infer_module", "typeof_global", "TypingResult", "default_typing_context"]
 
 
 def typeof_global(ctx: TypingContext, value) -> ty.Type:
@@ -449,24 +449,19 @@ def infer_types(ctx: TypingContext, func: nb.FuncOp, arg_types, return_type=None
     return _Inference(ctx, func, arg_types, return_type, self_dispatcher).run()
 
 
-class TypeInferencePass:
-    """``nb-type-infer``: type every nb.func of a module from the argument
-    types written in its signature (see :mod:`pycomp.passes` for the
-    xDSL ModulePass wrapper)."""
-
-    name = "nb-type-infer"
-
-    @staticmethod
-    def apply_to(module: ModuleOp, ctx: TypingContext | None = None):
-        ctx = ctx or default_typing_context()
-        for op in module.ops:
-            if isinstance(op, nb.FuncOp):
-                args = [t.data for t in op.function_type.inputs.data]
-                if any(a is ty.unknown for a in args):
-                    raise TypingError("nb-type-infer needs the argument types of @%s in its signature"
-                                      % op.sym_name.data)
-                ret = op.function_type.outputs.data[0].data
-                infer_types(ctx, op, args, None if ret is ty.unknown else ret)
+def infer_module(module: ModuleOp, ctx: TypingContext | None = None) -> None:
+    """Type every nb.func of ``module`` from the argument types written in
+    its signature (what the ``nb-type-infer`` pass of :mod:`pycomp.passes`
+    runs)."""
+    ctx = ctx or default_typing_context()
+    for op in module.ops:
+        if isinstance(op, nb.FuncOp):
+            args = [t.data for t in op.function_type.inputs.data]
+            if any(a is ty.unknown for a in args):
+                raise TypingError("nb-type-infer needs the argument types of @%s in its signature"
+                                  % op.sym_name.data)
+            ret = op.function_type.outputs.data[0].data
+            infer_types(ctx, op, args, None if ret is ty.unknown else ret)
 
 
 _DEFAULT_CTX = None

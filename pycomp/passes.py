@@ -143,7 +143,7 @@ def _pass_classes() -> dict[str, type]:
         signature: str | None = None
 
         def apply(self, ctx: Context, op: ModuleOp) -> None:
-            from pycomp.frontend.typeinfer import TypeInferencePass
+            from pycomp.frontend.typeinfer import infer_module
 
             if self.signature is not None:
                 from pycomp.dialects import nb
@@ -153,7 +153,7 @@ def _pass_classes() -> dict[str, type]:
                 for func in op.ops:
                     if isinstance(func, nb.FuncOp):
                         set_func_signature(func, sig.args, sig.return_type)
-            TypeInferencePass.apply_to(op)
+            infer_module(op)
 
     @dataclass(frozen=True)
     class NbToLLVMPass(ModulePass):
@@ -276,7 +276,6 @@ def set_func_signature(func, arg_types: Sequence[Any], ret_type: Any = None) -> 
     """Write pycomp argument types (and the return type, when not None) into
     an ``nb.func``'s ``function_type`` and entry block arguments."""
     from pycomp import types as ty
-    from pycomp.dialects import nb
 
     entry = func.body.blocks.first
     if len(entry.args) != len(arg_types):
@@ -286,9 +285,7 @@ def set_func_signature(func, arg_types: Sequence[Any], ret_type: Any = None) -> 
                           % (func.sym_name.data, len(entry.args), len(arg_types)))
     if ret_type is None:
         ret_type = func.function_type.outputs.data[0].data if func.function_type.outputs.data else ty.unknown
-    func.set_signature(list(arg_types), ret_type)
-    for arg, t in zip(entry.args, arg_types):
-        nb.set_type(arg, t)
+    func.set_signature(list(arg_types), ret_type)  # also types the entry block arguments
 
 
 # ------------------------------------------------------------------ registries
