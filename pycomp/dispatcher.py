@@ -25,8 +25,12 @@ from pycomp.typeof import typeof
 __all__ = ["Dispatcher", "KNOWN_OPTIONS"]
 
 KNOWN_OPTIONS = {"nopython", "fastmath", "error_model", "boundscheck", "nogil", "inline", "cache",
-                 "forceobj", "looplift", "parallel", "no_cpython_wrapper", "locals", "debug"}
-_IMPLEMENTED = {"nopython", "fastmath", "error_model", "boundscheck", "nogil", "inline", "cache"}
+                 "forceobj", "looplift", "parallel", "no_cpython_wrapper", "no_cfunc_wrapper", "_nrt",
+                 "locals", "debug"}
+# accepted and honoured; the wrapper options and ``_nrt`` (Numba's switch for its
+# runtime) change nothing pycomp does, so they are accepted as Numba accepts them
+_IMPLEMENTED = {"nopython", "fastmath", "error_model", "boundscheck", "nogil", "inline", "cache",
+                "no_cpython_wrapper", "no_cfunc_wrapper", "_nrt"}
 _cache_warned = False
 _uids = itertools.count()
 

@@ -82,10 +82,17 @@ class Type(metaclass=_TypeMeta):
         return self is other
 
     def __call__(self, *args):
-        """``float64(int32, int32)`` builds a signature, as in Numba."""
+        """``float64(int32, int32)`` builds a signature, as in Numba;
+        ``int16(5)`` (one argument that is not a type) casts a Python value."""
+        if len(args) == 1 and not isinstance(args[0], Type):
+            return self.cast_python_value(args[0])
         from pycomp.signature import Signature
 
         return Signature(self, tuple(args))
+
+    def cast_python_value(self, value):
+        """The Python value of this type that ``value`` converts to."""
+        raise TypeError("cannot cast a value to the type %s" % self)
 
 
 class Unknown(Type):
@@ -106,6 +113,13 @@ class Number(Type):
     """Base of Integer, Float and Complex."""
 
     bitwidth: int
+    name: str
+
+    def cast_python_value(self, value):
+        """As NumPy converts: ``int16(5)`` is ``np.int16(5)``."""
+        import numpy as np
+
+        return getattr(np, self.name)(value)
 
 
 class Integer(Number):
@@ -137,6 +151,9 @@ class Boolean(Integer):
     @classmethod
     def _key_from_args(cls):
         return ()
+
+    def cast_python_value(self, value):
+        return bool(value)
 
 
 class Float(Number):
@@ -423,19 +440,23 @@ float32, float64 = Float(32), Float(64)
 float_, double = float32, float64
 complex64, complex128 = Complex(64), Complex(128)
 
-signed_domain = (int8, int16, int32, int64)
-unsigned_domain = (uint8, uint16, uint32, uint64)
-integer_domain = signed_domain + unsigned_domain
-real_domain = (float32, float64)
-complex_domain = (complex64, complex128)
-number_domain = integer_domain + real_domain + complex_domain
+# Numba's domains are frozensets; NUMBER_TYPES keeps a fixed order for tables
+SIGNED_TYPES = (int8, int16, int32, int64)
+UNSIGNED_TYPES = (uint8, uint16, uint32, uint64)
+NUMBER_TYPES = SIGNED_TYPES + UNSIGNED_TYPES + (float32, float64, complex64, complex128)
+signed_domain = frozenset(SIGNED_TYPES)
+unsigned_domain = frozenset(UNSIGNED_TYPES)
+integer_domain = signed_domain | unsigned_domain
+real_domain = frozenset((float32, float64))
+complex_domain = frozenset((complex64, complex128))
+number_domain = integer_domain | real_domain | complex_domain
 
 range_state64 = RangeType(int64)
 range_iter64 = RangeIter(int64)
 
 # ---------------------------------------------------------------- textual form
 
-_SCALARS = {str(t): t for t in (boolean, none) + number_domain}
+_SCALARS = {str(t): t for t in (boolean, none) + NUMBER_TYPES}
 _SCALARS.update({"?": unknown, "boolean": boolean, "bool_": boolean, "intp": intp, "uintp": uintp,
                  "intc": intc, "uintc": uintc, "void": none, "none": none, "byte": uint8,
                  "f4": float32, "f8": float64, "i1": int8, "i2": int16, "i4": int32, "i8": int64,

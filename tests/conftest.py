@@ -10,3 +10,7 @@ def pytest_configure(config):
               "numba_differs: Numba lacks this or behaves differently (strict xfail under Numba)",
               "cpython_differs: compiled semantics deliberately differ from CPython (expected value given)"):
         config.addinivalue_line("markers", m)
+
+# tests/numba_suite runs Numba's own test modules in child processes (its own
+# command, see docs/numba-suite.md); pytest must not collect its facade
+collect_ignore = ["numba_suite"]

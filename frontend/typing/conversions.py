@@ -50,7 +50,7 @@ _RULES = [
 
 
 def _closure() -> dict[tuple[ty.Type, ty.Type], Conversion]:
-    nodes = (ty.boolean,) + ty.number_domain
+    nodes = (ty.boolean,) + ty.NUMBER_TYPES
     best: dict[tuple, Conversion] = {}
     for a, b, fwd, bwd in _RULES:
         best[(a, b)] = fwd
@@ -130,7 +130,7 @@ def rate_arguments(actual, formal, allow_unsafe: bool = True) -> Rating | None:
     return r
 
 
-_UNIFY_ORDER = (ty.boolean,) + ty.number_domain
+_UNIFY_ORDER = (ty.boolean,) + ty.NUMBER_TYPES
 
 
 def unify_numbers(a: ty.Type, b: ty.Type) -> ty.Type | None:

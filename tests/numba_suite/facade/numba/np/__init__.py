@@ -1,0 +1,1 @@
+"""``numba.np``: ``numpy_support`` is user-facing; the rest is internal."""

@@ -1,0 +1,47 @@
+"""Numba's type objects and jit options as user code and Numba's tests use
+them; runs under Numba too (PYCOMP_TEST_ENGINE=numba)."""
+
+import numpy as np
+import pytest
+
+from support import jit, njit, types
+
+
+@pytest.mark.parametrize("name, value, expected", [
+    ("int16", 5, np.int16(5)), ("uint8", 7, np.uint8(7)), ("int64", -3, np.int64(-3)),
+    ("float32", 1.5, np.float32(1.5)), ("float64", 2, np.float64(2.0)),
+    ("complex128", 1j, np.complex128(1j)),
+])
+def test_calling_a_number_type_casts_the_value(name, value, expected):
+    got = getattr(types, name)(value)
+    assert type(got) is type(expected) and got == expected
+
+
+def test_calling_boolean_casts_to_bool():
+    assert types.boolean(3) is True and types.boolean(0) is False
+
+
+def test_calling_a_type_with_types_builds_a_signature():
+    sig = types.float64(types.int32, types.int32)
+    assert sig.return_type is types.float64 and tuple(sig.args) == (types.int32, types.int32)
+
+
+def test_cast_result_feeds_a_compiled_function():
+    f = njit((types.int16,))(lambda x: x + 1)
+    assert f(types.int16(5)) == 6
+
+
+def test_domains_are_frozensets():
+    for name in ("signed_domain", "unsigned_domain", "integer_domain", "real_domain",
+                 "complex_domain", "number_domain"):
+        assert isinstance(getattr(types, name), frozenset), name
+    assert types.int8 in types.signed_domain and types.uint64 in types.unsigned_domain
+    assert types.integer_domain | types.real_domain <= types.number_domain
+    assert len(types.number_domain) == 12
+
+
+@pytest.mark.parametrize("option", [{"_nrt": False}, {"no_cpython_wrapper": False},
+                                    {"no_cfunc_wrapper": True}, {"_nrt": True}])
+def test_numba_internal_jit_options_are_accepted(option):
+    f = jit(nopython=True, **option)(lambda x: x * 2)
+    assert f(21) == 42
