@@ -94,6 +94,12 @@ class Type(metaclass=_TypeMeta):
         """The Python value of this type that ``value`` converts to."""
         raise TypeError("cannot cast a value to the type %s" % self)
 
+    @property
+    def key(self):
+        """Numba's identity key of the type: its name for scalars, its
+        parameters for parametrized types."""
+        return str(self)
+
 
 class Unknown(Type):
     """The type of a value before inference has given it one."""
@@ -120,6 +126,22 @@ class Number(Type):
         import numpy as np
 
         return getattr(np, self.name)(value)
+
+    @property
+    def key(self):
+        return self.name
+
+    def __getitem__(self, dims):
+        """Numba's array shorthand: ``float64[:]``, ``float64[:, ::1]`` (C),
+        ``float64[::1, :]`` (F)."""
+        dims = dims if isinstance(dims, tuple) else (dims,)
+        marks = []
+        for d in dims:
+            if not isinstance(d, slice) or d.start is not None or d.stop is not None \
+                    or d.step not in (None, 1):
+                raise TypeError("an array type is spelled with ':' and '::1' only, as in %s[:, ::1]" % self)
+            marks.append("1" if d.step == 1 else ":")
+        return Array(self, len(marks), _layout_of_marks(marks))
 
 
 class Integer(Number):
@@ -211,6 +233,10 @@ class UniTuple(BaseTuple):
     def __str__(self):
         return "UniTuple(%s x %d)" % (self.dtype, self.count)
 
+    @property
+    def key(self):
+        return (self.dtype, self.count)
+
 
 class Tuple(BaseTuple):
     """A heterogeneous tuple. ``Tuple((t, t))`` gives back ``UniTuple(t, 2)``."""
@@ -231,6 +257,10 @@ class Tuple(BaseTuple):
 
     def __str__(self):
         return "Tuple(%s)" % ", ".join(str(t) for t in self.types)
+
+    @property
+    def key(self):
+        return self.types
 
 
 # ---------------------------------------------------------------- arrays
@@ -266,6 +296,11 @@ class Array(Type):
     def __str__(self):
         ro = ", readonly" if self.readonly else ""
         return "array(%s, %dd, %s%s)" % (self.dtype, self.ndim, self.layout, ro)
+
+    @property
+    def key(self):
+        """Numba's: (dtype, ndim, layout, mutable, aligned)."""
+        return (self.dtype, self.ndim, self.layout, self.mutable, True)
 
 
 # ---------------------------------------------------------------- iteration
@@ -380,6 +415,10 @@ class Dispatcher(Type):
     def __str__(self):
         return "dispatcher(%s)" % _qualified_name(self.dispatcher.py_func)
 
+    @property
+    def key(self):
+        return self.dispatcher
+
 
 class ExceptionClass(Type):
     """An exception class (``ValueError``) used as a constant."""
@@ -456,6 +495,16 @@ range_iter64 = RangeIter(int64)
 
 # ---------------------------------------------------------------- textual form
 
+def _layout_of_marks(marks) -> str:
+    """The layout of an array spelled with one mark per dimension: ':' for
+    any stride, '1' for ``::1`` (contiguous), as in ``float64[:, ::1]``."""
+    if marks[-1] == "1" and all(d == ":" for d in marks[:-1]):
+        return "C"
+    if marks[0] == "1" and all(d == ":" for d in marks[1:]):
+        return "F"
+    return "A"
+
+
 _SCALARS = {str(t): t for t in (boolean, none) + NUMBER_TYPES}
 _SCALARS.update({"?": unknown, "boolean": boolean, "bool_": boolean, "intp": intp, "uintp": uintp,
                  "intc": intc, "uintc": uintc, "void": none, "none": none, "byte": uint8,
@@ -513,13 +562,7 @@ class _TypeParser:
                 if not self.accept(","):
                     break
             self.expect("]")
-            nd = len(dims)
-            layout = "A"
-            if dims[-1] == "1" and all(d == ":" for d in dims[:-1]):
-                layout = "C"
-            elif dims[0] == "1" and all(d == ":" for d in dims[1:]):
-                layout = "F"
-            return Array(t, nd, layout)
+            return Array(t, len(dims), _layout_of_marks(dims))
         return t
 
     def parse_base(self) -> Type:

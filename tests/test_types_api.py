@@ -4,7 +4,7 @@ them; runs under Numba too (PYCOMP_TEST_ENGINE=numba)."""
 import numpy as np
 import pytest
 
-from support import jit, njit, types
+from support import jit, njit, numba_differs, types
 
 
 @pytest.mark.parametrize("name, value, expected", [
@@ -45,3 +45,31 @@ def test_domains_are_frozensets():
 def test_numba_internal_jit_options_are_accepted(option):
     f = jit(nopython=True, **option)(lambda x: x * 2)
     assert f(21) == 42
+
+
+@pytest.mark.parametrize("spelling, ndim, layout", [
+    (lambda t: t[:], 1, "A"), (lambda t: t[::1], 1, "C"), (lambda t: t[:, ::1], 2, "C"),
+    (lambda t: t[::1, :], 2, "F"), (lambda t: t[:, :], 2, "A"), (lambda t: t[:, :, ::1], 3, "C"),
+])
+def test_array_type_shorthand(spelling, ndim, layout):
+    a = spelling(types.float64)
+    assert isinstance(a, types.Array)
+    assert (a.dtype, a.ndim, a.layout) == (types.float64, ndim, layout)
+
+
+@numba_differs("Numba raises KeyError; a bad spelling is a TypeError here")
+def test_array_type_shorthand_rejects_bounds():
+    with pytest.raises(TypeError):
+        types.float64[1:]
+
+
+def test_array_type_shorthand_compiles():
+    f = njit(types.float64(types.float64[::1]))(lambda a: a[0] + a[1])
+    assert f(np.array([1.5, 2.0])) == 3.5
+
+
+def test_keys_of_types():
+    assert types.int64.key == "int64" and types.float32.key == "float32"
+    assert np.iinfo(types.int16.key).max == 32767
+    assert types.UniTuple(types.int8, 3).key == (types.int8, 3)
+    assert types.Array(types.int32, 2, "C").key == (types.int32, 2, "C", True, True)
