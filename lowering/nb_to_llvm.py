@@ -21,6 +21,7 @@ from pycomp import types as ty
 from pycomp.dialects import nb
 from pycomp.errors import CompilerError, UnsupportedError
 from pycomp.lowering.builder import LLVMBuilder
+from pycomp.operators import operator_key
 from pycomp.signature import Signature
 from pycomp.targets.cpu.context import CPUTargetContext
 from pycomp.targets.cpu.datamodel import I1, I32, I64, PTR, iterator_state_type, llvm_type, memory_type
@@ -248,6 +249,9 @@ class _FunctionLowering:
         fnty = nb.type_of(op.callee)
         args = list(op.args)
         if isinstance(fnty, ty.Function):
+            opkey = operator_key(fnty.key)
+            if opkey is not None:
+                return self._operator_call(op, opkey, args)
             return self._impl(fnty.key, op, args)
         if isinstance(fnty, ty.ExceptionClass):
             return None  # an exception instance exists only for nb.static_raise
@@ -258,6 +262,16 @@ class _FunctionLowering:
             operands = [receiver] + args
             return self._impl(fnty.template.key, op, operands)
         raise UnsupportedError("cannot call a value of type %s" % fnty)
+
+    def _operator_call(self, op, opkey, args):
+        """``operator.add(a, b)`` lowers as ``a + b``; ``operator.iadd`` as
+        ``a += b`` (see pycomp.operators)."""
+        key, _arity, inplace = opkey
+        if key == "truth" and nb.type_of(args[0]) is ty.boolean:
+            return self.v(args[0])
+        if inplace and self.ctx.registry.find(key + "=", self._sig(op, args)):
+            key += "="
+        return self._impl(key, op, args)
 
     def _call_jitted(self, op, disp, args):
         b = self.b

@@ -354,6 +354,8 @@ class Function(Type):
     """A global callable typed by templates of the typing context (a builtin,
     a math function, an operator). ``key`` is the Python object."""
 
+    key = None  # an instance attribute here, not Type's property
+
     def __init__(self, key, name: str | None = None):
         self.key = key
         self.name = name or _qualified_name(key)

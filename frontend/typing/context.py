@@ -11,6 +11,7 @@ from __future__ import annotations
 from pycomp import types as ty
 from pycomp.errors import TypingAttributeError, TypingError
 from pycomp.frontend.typing.templates import Registry, builtin_registry
+from pycomp.operators import operator_key
 from pycomp.signature import Signature
 
 __all__ = ["TypingContext", "typeof_constant"]
@@ -73,7 +74,7 @@ class TypingContext:
         return self._instances(classes)
 
     def is_known_global(self, obj) -> bool:
-        return bool(self.global_templates(obj))
+        return operator_key(obj) is not None or bool(self.global_templates(obj))
 
     def resolve_templates(self, what: str, templates, args: tuple, kws: dict) -> Signature:
         kwkey = tuple(sorted(kws.items()))
@@ -98,8 +99,12 @@ class TypingContext:
         if sig is not None:
             return sig
         if isinstance(fnty, ty.Function):
-            templates = self.global_templates(fnty.key)
-            sig = self.resolve_templates(fnty.name + "()", templates, args, kws)
+            opkey = operator_key(fnty.key)
+            if opkey is not None:
+                sig = self._resolve_operator_call(fnty, opkey, args, kws)
+            else:
+                templates = self.global_templates(fnty.key)
+                sig = self.resolve_templates(fnty.name + "()", templates, args, kws)
         elif isinstance(fnty, ty.BoundFunction):
             # a method: the template types (receiver, *args); the signature
             # keeps the receiver apart so call operands line up with args
@@ -110,6 +115,13 @@ class TypingContext:
             raise TypingError("a value of type %s is not callable" % fnty)
         self._global_cache[key] = sig
         return sig
+
+    def _resolve_operator_call(self, fnty, opkey, args, kws) -> Signature:
+        """``operator.add(a, b)`` types as ``a + b`` (see pycomp.operators)."""
+        key, arity, _inplace = opkey
+        if kws or len(args) != arity:
+            raise TypingError("operator.%s() takes %d positional argument%s" % (fnty.key.__name__, arity, "s" if arity > 1 else ""))
+        return self.resolve_op(key, tuple(args))
 
     def resolve_op(self, op: str, args: tuple) -> Signature:
         key = (op, args)
