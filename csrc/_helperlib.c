@@ -376,7 +376,7 @@ static PyTypeObject FunctionOwner_Type = {
 };
 
 /*
- * make_function(address, name, doc, keepalive) -> builtin function
+ * make_function(address, name, doc, keepalive[, module]) -> builtin function
  *
  * `address` is the address of a METH_FASTCALL wrapper.  Its `self` argument
  * will be the FunctionOwner (available as fn.__self__).
@@ -384,12 +384,12 @@ static PyTypeObject FunctionOwner_Type = {
 static PyObject *
 make_function(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"address", "name", "doc", "keepalive", NULL};
-    PyObject *address, *name, *doc, *keepalive;
+    static char *kwlist[] = {"address", "name", "doc", "keepalive", "module", NULL};
+    PyObject *address, *name, *doc, *keepalive, *module = NULL;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!UOO:make_function", kwlist,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!UOO|O:make_function", kwlist,
                                      &PyLong_Type, &address, &name, &doc,
-                                     &keepalive))
+                                     &keepalive, &module))
         return NULL;
     if (doc != Py_None && !PyUnicode_Check(doc)) {
         PyErr_Format(PyExc_TypeError,
@@ -431,7 +431,9 @@ make_function(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
     owner->address = address;
     PyObject_GC_Track(owner);
 
-    PyObject *func = PyCFunction_NewEx(&owner->def, (PyObject *)owner, NULL);
+    /* module: what the function's __module__ reports (the jitted function's) */
+    PyObject *func = PyCFunction_NewEx(&owner->def, (PyObject *)owner,
+                                       module == Py_None ? NULL : module);
     Py_DECREF(owner);  /* the function holds the only reference now */
     return func;
 }
@@ -451,7 +453,7 @@ PyDoc_STRVAR(get_exception_table_doc,
 "Return the list set by set_exception_table(), or None.");
 
 PyDoc_STRVAR(make_function_doc,
-"make_function(address, name, doc, keepalive)\n--\n\n"
+"make_function(address, name, doc, keepalive, module=None)\n--\n\n"
 "Return a builtin function calling the METH_FASTCALL wrapper at `address`.\n"
 "`name` becomes __name__, `doc` (str or None) __doc__; `keepalive` is kept\n"
 "alive as long as the function.  The wrapper's `self` is a FunctionOwner,\n"

@@ -35,6 +35,11 @@ class Overload:
     optimized_ir: str = ""
     timings: dict = field(default_factory=dict)
 
+    @property
+    def entry_point(self):
+        """Numba's name for the compiled entry."""
+        return self.entry
+
 
 class Timer:
     """Accumulates seconds per stage name."""
@@ -182,7 +187,8 @@ def _compile(dispatcher, argtypes, return_type) -> Overload:
         addr = eng.address_of(wrapper)
     finally:
         dispatcher._compiling.pop(argtypes, None)
-    fn = _helperlib.make_function(addr, dispatcher.py_func.__name__, dispatcher.py_func.__doc__, eng)
+    fn = _helperlib.make_function(addr, dispatcher.py_func.__name__, dispatcher.py_func.__doc__, eng,
+                                  dispatcher.py_func.__module__)
     sig = Signature(res.return_type, argtypes)
     ov = Overload(sig, fn, symbol, fir.module, llmod, cm.llvm_ir, cm.optimized_ir, timer.timings)
     if flag("PYCOMP_TIMINGS"):

@@ -44,6 +44,36 @@ def _register_scalar_codes():
 _register_scalar_codes()
 
 
+def _scalar_converter(t):
+    """How a Python value converts to the scalar type ``t`` when an explicit
+    signature accepts it by an unsafe conversion (``int32`` from 2.7 is 2,
+    as Numba's unboxing truncates); None where the entry takes it as is."""
+    from pycomp import types as ty
+
+    if isinstance(t, ty.Boolean):
+        return bool
+    if isinstance(t, ty.Integer):
+        return int
+    if isinstance(t, ty.Float):
+        return float
+    if isinstance(t, ty.Complex):
+        return complex
+    return None
+
+
+def _converting_entry(entry, argtypes, target):
+    """``entry`` (compiled for ``target``) callable with values of ``argtypes``."""
+    convs = [None if a is t else _scalar_converter(t) for a, t in zip(argtypes, target)]
+    if not any(convs):
+        return entry
+
+    def convert_and_call(*args):
+        return entry(*[a if c is None else c(a) for c, a in zip(convs, args)])
+
+    convert_and_call.__name__ = getattr(entry, "__name__", "entry")
+    return convert_and_call
+
+
 class Dispatcher(DispatcherBase):
     """Calls go through DispatcherBase's C ``tp_call`` (csrc/_dispatcher.c):
     a hit in ``_fast_entries`` calls the compiled entry directly; anything
@@ -74,6 +104,8 @@ class Dispatcher(DispatcherBase):
         self.uid = next(_uids)  # makes native symbols unique (lambdas share a qualname)
         self._lock = threading.RLock()
         self._explicit = False
+        self._explicit_sigs: set = set()  # argument types compiled with a given return type
+        self._compile_disabled = False
         if signatures:
             self._explicit = True
             for s in signatures:
@@ -145,10 +177,13 @@ class Dispatcher(DispatcherBase):
             # While new specializations may be compiled, only an exact match
             # is reused (as Numba's dispatcher does); with explicit
             # signatures the best match by conversion rating is chosen.
-            best = self._best_match(argtypes) if self._explicit else None
+            if self._compile_disabled and argtypes not in self.overloads:
+                best = self._best_match(argtypes)
+            else:
+                best = self._best_match(argtypes) if self._explicit else None
             if best is not None:
-                entry = self.overloads[best].entry
-            elif self._explicit:
+                entry = _converting_entry(self.overloads[best].entry, argtypes, best)
+            elif self._explicit or self._compile_disabled:
                 raise TypeError("No matching definition for argument type(s) %s of %s; compiled: %s"
                                 % (", ".join(map(str, argtypes)), self.__name__,
                                    ", ".join(str(s) for s in self.signatures)))
@@ -169,8 +204,10 @@ class Dispatcher(DispatcherBase):
             return None
         ranked.sort(key=lambda x: x[0])
         if len(ranked) > 1 and ranked[0][0] == ranked[1][0] and ranked[0][0] != (0, 0, 0):
-            tied = [str(Signature(None, k)) for r, k in ranked if r == ranked[0][0]]
-            raise TypeError("Ambiguous overloading for %s %s: %s" % (self.__name__, argtypes, ", ".join(tied)))
+            tied = ["(%s) -> %s" % (", ".join(map(str, k)), self.overloads[k].signature.return_type)
+                    for r, k in ranked if r == ranked[0][0]]
+            raise TypeError("Ambiguous overloading for %r (%s):\n%s"
+                            % (self.py_func, ", ".join(map(str, argtypes)), "\n".join(tied)))
         return ranked[0][1]
 
     # ------------------------------------------------------------ compiling
@@ -184,12 +221,35 @@ class Dispatcher(DispatcherBase):
             self._entries[sig.args] = ov.entry
             return ov.entry
 
+    def disable_compile(self, val=True):
+        """Stop (or, with False, allow again) compiling new specializations:
+        calls then go to the best compiled one, as with explicit signatures."""
+        self._compile_disabled = bool(val)
+
+    def recompile(self):
+        """Compile every existing specialization again, reading globals and
+        closure variables anew (they are frozen at compile time)."""
+        with self._lock:
+            sigs = [(ov.signature, k in self._explicit_sigs) for k, ov in self.overloads.items()]
+            self.overloads.clear()
+            self._entries.clear()
+            self._pretyped.clear()
+            self._fast_entries.clear()
+            self.uid = next(_uids)  # fresh native symbols: the old ones stay in the JIT
+            for sig, explicit in sigs:
+                ov = self._compile(sig.args, sig.return_type if explicit else None)
+                self._entries[sig.args] = ov.entry
+
     def _compile(self, argtypes, return_type):
         from pycomp.compiler import compile_overload
 
+        if self._compile_disabled:
+            raise RuntimeError("compilation disabled")
         if len(argtypes) != len(self._params):
-            raise TypingError("%s takes %d arguments, the signature gives %d"
-                              % (self.__name__, len(self._params), len(argtypes)))
+            raise TypingError("Signature mismatch: %d argument types given, but function takes %d arguments"
+                              % (len(argtypes), len(self._params)))
+        if return_type is not None:
+            self._explicit_sigs.add(tuple(argtypes))
         ov = compile_overload(self, argtypes, return_type)
         self.overloads[argtypes] = ov
         return ov

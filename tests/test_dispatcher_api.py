@@ -1,0 +1,101 @@
+"""The dispatcher's Numba surface: explicit signatures convert arguments,
+ambiguity and mismatch errors, recompile(), disable_compile(), overloads'
+entry points. Runs under Numba too (PYCOMP_TEST_ENGINE=numba)."""
+
+import numpy as np
+import pytest
+
+from support import jit
+
+
+def add(a, b):
+    return a + b
+
+
+def test_explicit_signature_converts_floats_to_ints_by_truncation():
+    f = jit("(int64, int64)", nopython=True)(add)
+    assert f(1.5, 2.5) == 3 and type(f(1.5, 2.5)) is int
+    assert f(-2.7, 0.0) == -2
+    assert len(f.overloads) == 1
+
+
+def test_explicit_signature_int32_from_floats():
+    f = jit("(i4, i4)", nopython=True)(add)
+    assert f(12.3, 45.6) == 57
+    with pytest.raises(TypeError):
+        f(12.3, 45.6j)  # complex to int is no conversion at all
+
+
+def test_safe_conversion_picks_the_best_signature():
+    f = jit(["(int64,int64)", "(float64,float64)"], nopython=True)(add)
+    assert f(np.int32(1), 2.5) == 3.5
+    with pytest.raises(TypeError, match="No matching definition"):
+        f(1j, 1j)
+    assert len(f.overloads) == 2
+
+
+def test_ambiguous_overloads_name_the_two_best():
+    f = jit(["(float32,float64)", "(float64,float32)", "(int64,int64)"], nopython=True)(add)
+    with pytest.raises(TypeError) as info:
+        f(1.0, 2.0)
+    text = str(info.value)
+    assert text.startswith("Ambiguous overloading for <function add")
+    assert "(float64, float64):\n(float32, float64) -> float64\n(float64, float32) -> float64" in text
+    assert "int64" not in text
+
+
+def test_signature_with_the_wrong_arity_is_a_type_error():
+    with pytest.raises(TypeError, match="Signature mismatch: 0 argument types given, but function takes 2 arguments"):
+        jit("()", nopython=True)(add)
+
+
+def test_recompile_reads_closure_variables_again():
+    closure = 1
+
+    @jit(nopython=True)
+    def foo(x):
+        return x + closure
+
+    assert foo(1) == 2 and foo(1.5) == 2.5
+    closure = 2
+    assert foo(1) == 2  # frozen at compile time
+    foo.recompile()
+    assert len(foo.signatures) == 2
+    assert foo(1) == 3 and foo(1.5) == 3.5
+
+
+def test_recompile_keeps_explicit_signatures():
+    closure = 1
+
+    @jit("int32(int32)", nopython=True)
+    def foo(x):
+        return x + closure
+
+    assert foo(1.5) == 2
+    closure = 2
+    foo.recompile()
+    assert foo(1) == 3 and foo(1.5) == 3
+    assert len(foo.signatures) == 1
+
+
+def test_disable_compile():
+    @jit(nopython=True)
+    def foo(a):
+        return a
+
+    foo.compile("(float32,)")
+    foo.disable_compile()
+    with pytest.raises(RuntimeError, match="^compilation disabled$"):
+        foo.compile("(int32,)")
+    assert len(foo.signatures) == 1
+    assert foo(np.float32(2.5)) == 2.5
+
+
+def test_entry_point_module_is_the_functions():
+    @jit(nopython=True)
+    def foo(x):
+        return x
+
+    foo(1)
+    [cres] = foo.overloads.values()
+    assert cres.entry_point.__module__ == foo.py_func.__module__
