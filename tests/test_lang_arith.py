@@ -2,13 +2,18 @@
 boolean operators on int, float, complex and bool, and on NumPy scalars."""
 
 import math
+import os
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from support import check, cpython_differs, typeof, types, wrap_int64
+from support import (INT_DTYPES, UINT_DTYPES, assert_same, check, cpython_differs, jitted, typeof, types,
+                     wrap_int64)
 
 # ------------------------------------------------------------------ operators
 
@@ -640,6 +645,161 @@ def test_expression_mix(a, b):
     check(int_float_math, a, b)
 
 
+# ------------------------------------------------------------------ division overflow
+
+INT64_MIN = -(2**63)
+
+
+def ifloordiv(a, b):
+    a //= b
+    return a
+
+
+def imod(a, b):
+    a %= b
+    return a
+
+
+DIVISION_OPS = [floordiv, mod, divmod_, ifloordiv, imod]
+DIVISION_IDS = [f.__name__ for f in DIVISION_OPS]
+ERROR_MODELS = ["python", "numpy"]
+
+_OVERFLOW_SCRIPT = textwrap.dedent("""
+    import sys
+    sys.path.insert(0, sys.argv[1])
+    import numpy as np
+    from support import njit
+
+    def floordiv(a, b):
+        return a // b
+
+    def mod(a, b):
+        return a % b
+
+    def divmod_(a, b):
+        return divmod(a, b)
+
+    def ifloordiv(a, b):
+        a //= b
+        return a
+
+    def imod(a, b):
+        a %= b
+        return a
+
+    for em in ("python", "numpy"):
+        for f in (floordiv, mod, divmod_, ifloordiv, imod):
+            cf = njit(error_model=em)(f)
+            for t in (int, np.int64, np.int32, np.int8):
+                lo = -(2**63) if t is int else int(np.iinfo(t).min)
+                print(em, f.__name__, t.__name__, cf(t(lo), t(-1)), flush=True)
+""")
+
+
+def _overflow_expected():
+    lines = []
+    for em in ERROR_MODELS:
+        for f in DIVISION_OPS:
+            for name, lo in (("int", INT64_MIN), ("int64", INT64_MIN), ("int32", -(2**31)), ("int8", -128)):
+                # narrower types compute in int64, where -MIN fits
+                q, r = (0, 0) if lo == INT64_MIN else (-lo, 0)
+                res = {"floordiv": q, "ifloordiv": q, "mod": r, "imod": r, "divmod_": (q, r)}[f.__name__]
+                lines.append("%s %s %s %s" % (em, f.__name__, name, res))
+    return lines
+
+
+def test_int_division_overflow_keeps_the_interpreter_alive():
+    # MIN // -1 traps (SIGFPE) on x86 if it reaches the divide instruction;
+    # run it in a child so that a regression fails this test instead of
+    # killing the whole run. The test files' engine is the child's too.
+    proc = subprocess.run([sys.executable, "-c", _OVERFLOW_SCRIPT, os.path.dirname(__file__)],
+                          capture_output=True, text=True, timeout=600, env=dict(os.environ))
+    assert proc.returncode == 0, "child died with status %d\n%s" % (proc.returncode, proc.stderr[-3000:])
+    assert proc.stdout.splitlines() == _overflow_expected()
+
+
+@cpython_differs("int64 MIN // -1 overflows: quotient and remainder are 0, as in Numba")
+@pytest.mark.parametrize("em", ERROR_MODELS)
+@pytest.mark.parametrize("op", DIVISION_OPS, ids=DIVISION_IDS)
+@pytest.mark.parametrize("a", [INT64_MIN, np.int64(INT64_MIN)], ids=["int", "np.int64"])
+def test_int64_min_divided_by_minus_one(op, em, a):
+    expected = (0, 0) if op is divmod_ else 0
+    check(op, a, -1, expected=expected, cfunc=jitted(op, error_model=em))
+
+
+@pytest.mark.parametrize("em", ERROR_MODELS)
+@pytest.mark.parametrize("op", DIVISION_OPS, ids=DIVISION_IDS)
+@pytest.mark.parametrize("a,b", [(INT64_MIN, 1), (INT64_MIN, -2), (INT64_MIN + 1, -1), (INT64_MIN, INT64_MIN),
+                                 (2**63 - 1, -1), (-1, INT64_MIN), (5, -1)])
+def test_int64_division_near_overflow(op, em, a, b):
+    check(op, a, b, cfunc=jitted(op, error_model=em))
+
+
+@cpython_differs("narrow integers divide in int64 (Numba), so MIN // -1 does not wrap as in NumPy")
+@pytest.mark.parametrize("em", ERROR_MODELS)
+@pytest.mark.parametrize("op", DIVISION_OPS, ids=DIVISION_IDS)
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32])
+def test_narrow_int_min_divided_by_minus_one(op, em, dtype):
+    lo = int(np.iinfo(dtype).min)
+    check(op, dtype(lo), dtype(-1), expected=op(lo, -1), cfunc=jitted(op, error_model=em))
+
+
+ALL_INT_DTYPES = INT_DTYPES + UINT_DTYPES
+
+
+@pytest.mark.parametrize("op", DIVISION_OPS, ids=DIVISION_IDS)
+@pytest.mark.parametrize("dtype", ALL_INT_DTYPES)
+def test_int_division_by_zero_every_width(op, dtype):
+    # NumPy scalars give 0 with a warning; compiled code raises as Python does
+    with pytest.raises(ZeroDivisionError):
+        jitted(op)(dtype(7), dtype(0))
+
+
+@pytest.mark.parametrize("op", DIVISION_OPS, ids=DIVISION_IDS)
+@pytest.mark.parametrize("dtype", ALL_INT_DTYPES)
+@pytest.mark.parametrize("a", ["max", 0, "min"])
+def test_int_division_by_zero_numpy_error_model(op, dtype, a):
+    # error_model="numpy": x // 0 and x % 0 are 0, as NumPy gives them
+    a = {"max": np.iinfo(dtype).max, "min": np.iinfo(dtype).min}.get(a, a)
+    check(op, dtype(a), dtype(0), cfunc=jitted(op, error_model="numpy"))
+
+
+@pytest.mark.parametrize("em", ERROR_MODELS)
+@pytest.mark.parametrize("op", DIVISION_OPS, ids=DIVISION_IDS)
+@pytest.mark.parametrize("a,b", [(2**64 - 1, 3), (2**64 - 1, 2**64 - 1), (2**63, 2**64 - 1), (5, 2**63)])
+def test_uint64_division(op, em, a, b):
+    check(op, np.uint64(a), np.uint64(b), cfunc=jitted(op, error_model=em))
+
+
+# ------------------------------------------------------------------ float division, error_model="numpy"
+
+NUMPY_FLOAT_ZERO = [(1.0, 0.0), (-1.0, 0.0), (0.0, 0.0), (1.0, -0.0), (-1.0, -0.0), (-0.0, 0.0),
+                    (float("inf"), 0.0), (float("-inf"), -0.0), (float("nan"), 0.0)]
+
+
+@pytest.mark.parametrize("op", [truediv, floordiv, mod, divmod_], ids=["truediv", "floordiv", "mod", "divmod"])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("a,b", NUMPY_FLOAT_ZERO)
+def test_float_division_by_zero_numpy_error_model(op, dtype, a, b):
+    # NumPy's answers: x // 0 is x / 0 (+-inf, nan for 0 // 0), x % 0 is nan
+    check(op, dtype(a), dtype(b), cfunc=jitted(op, error_model="numpy"))
+
+
+@pytest.mark.parametrize("op", [floordiv, mod, divmod_], ids=["floordiv", "mod", "divmod"])
+@pytest.mark.parametrize("a,b", [(7.5, -2.0), (-7.5, 2.0), (5.0, float("inf")), (-5.0, float("inf")),
+                                 (float("inf"), 2.0), (-0.0, 2.0), (0.0, -2.0), (1e308, 1e-308)])
+def test_float_floor_division_numpy_error_model(op, a, b):
+    check(op, np.float64(a), np.float64(b), cfunc=jitted(op, error_model="numpy"))
+
+
+@cpython_differs("error_model='numpy': float division by zero gives NumPy's inf/nan instead of raising")
+@pytest.mark.parametrize("op,expected", [(floordiv, float("inf")), (mod, float("nan")),
+                                         (divmod_, (float("inf"), float("nan")))])
+def test_float_division_by_zero_numpy_error_model_python_floats(op, expected):
+    # plain Python floats: CPython raises, compiled code follows NumPy
+    assert_same(jitted(op, error_model="numpy")(1.0, 0.0), expected)
+
+
 # ------------------------------------------------------------------ properties (hypothesis)
 
 #: deterministic, no example database written into the tree
@@ -655,9 +815,11 @@ def int_ops(a, b):
 @PROPERTY
 @given(INT64, INT64)
 def test_property_int64_ops(a, b):
-    # Python's sign rules for // and %, wrapping + - *, true division as floats
-    assume(b != 0 and not (a == -(2**63) and b == -1))
-    expected = tuple(wrap_int64(v) for v in (a + b, a - b, a * b, a // b, a % b)) + (a / b,)
+    # Python's sign rules for // and %, wrapping + - *, true division as
+    # floats; MIN // -1 overflows and gives 0, 0 (Numba's answer)
+    assume(b != 0)
+    q, r = (0, 0) if (a, b) == (-(2**63), -1) else (a // b, a % b)
+    expected = tuple(wrap_int64(v) for v in (a + b, a - b, a * b, q, r)) + (a / b,)
     check(int_ops, a, b, expected=expected)
 
 

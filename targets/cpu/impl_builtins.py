@@ -2,7 +2,10 @@
 
 Integer ``//`` and ``%`` follow Python's sign rules and raise
 ZeroDivisionError; ``/`` on floats raises it too (Numba's "python" error
-model). Integer overflow wraps (64-bit two's complement), as in Numba.
+model). Integer overflow wraps (64-bit two's complement), as in Numba. No
+integer division reaches the machine with a divisor that traps: a zero
+divisor is checked first, and the one quotient that overflows (the most
+negative value divided by -1) gives 0 with remainder 0, as in Numba.
 """
 
 from __future__ import annotations
@@ -42,25 +45,36 @@ def int_shr(ctx, b, sig, args):
     return b.ibin("ashr" if _signed(sig.args[0]) else "lshr", *args)
 
 
-def _check_zero(ctx, b, t, d, msg):
-    zero = b.const_int(llvm_type(t), 0)
-    ctx.guard(b, b.icmp("==", d, zero), ZeroDivisionError, (msg,))
-
-
 def _int_divmod(ctx, b, t, a, d, msg):
-    """Python floor division and modulo; returns (q, r). With
-    error_model="numpy" a zero divisor gives 0 instead of raising."""
-    if ctx.error_model == "numpy":
-        zero = b.const_int(llvm_type(t), 0)
-        is_zero = b.icmp("==", d, zero)
-        safe_d = b.select(is_zero, b.const_int(llvm_type(t), 1), d)
-        q, r = _int_divmod_nonzero(b, t, a, safe_d)
-        return b.select(is_zero, zero, q), b.select(is_zero, zero, r)
-    _check_zero(ctx, b, t, d, msg)
-    return _int_divmod_nonzero(b, t, a, d)
+    """Python floor division and modulo; returns (q, r).
+
+    A zero divisor raises ZeroDivisionError, or with error_model="numpy"
+    gives (0, 0). A signed MIN // -1, whose quotient does not fit (and traps
+    on x86), gives (0, 0) under both models, as in Numba. Neither divisor
+    reaches the divide instruction: a select replaces it by 1 first, and
+    the results by 0."""
+    lt = llvm_type(t)
+    zero = b.const_int(lt, 0)
+    if ctx.error_model != "numpy":
+        ctx.guard(b, b.icmp("==", d, zero), ZeroDivisionError, (msg,))
+        bad = None
+    else:
+        bad = b.icmp("==", d, zero)
+    if _signed(t):
+        min_value = -(1 << (lt.width.data - 1))
+        overflow = b.ibin("and", b.icmp("==", a, b.const_int(lt, min_value)),
+                          b.icmp("==", d, b.const_int(lt, -1)))
+        bad = overflow if bad is None else b.ibin("or", bad, overflow)
+    if bad is None:
+        return _int_divmod_safe(b, t, a, d)
+    safe_d = b.select(bad, b.const_int(lt, 1), d)
+    q, r = _int_divmod_safe(b, t, a, safe_d)
+    return b.select(bad, zero, q), b.select(bad, zero, r)
 
 
-def _int_divmod_nonzero(b, t, a, d):
+def _int_divmod_safe(b, t, a, d):
+    """(a // d, a % d) with Python's signs; ``d`` is neither 0 nor, for a
+    signed ``a`` of MIN, -1."""
     if not _signed(t):
         return b.ibin("udiv", a, d), b.ibin("urem", a, d)
     q = b.ibin("sdiv", a, d)
@@ -153,7 +167,9 @@ def flt_div(ctx, b, sig, args):
 
 def _flt_divmod(ctx, b, t, a, d, msg):
     """Python's float divmod: fmod, then move the remainder to the divisor's
-    sign; the quotient is rounded from (a - mod) / d."""
+    sign; the quotient is rounded from (a - mod) / d. A zero divisor raises
+    ZeroDivisionError, or with error_model="numpy" gives NumPy's
+    (a / d, nan): +-inf, or nan for 0 // 0."""
     lt = llvm_type(t)
     if ctx.error_model == "python":
         ctx.guard(b, b.fcmp("==", d, b.const_float(lt, 0.0)), ZeroDivisionError, (msg,))
@@ -166,7 +182,10 @@ def _flt_divmod(ctx, b, t, a, d, msg):
     mod = b.select(b.fcmp("==", mod, zero), b.intrinsic("llvm.copysign", [zero, d], lt), mod)
     fl = b.intrinsic("llvm.floor", [div], lt)
     fl = b.select(b.fcmp(">", b.fbin("fsub", div, fl), b.const_float(lt, 0.5)), b.fbin("fadd", fl, one), fl)
-    fl = b.select(b.fcmp("==", div, zero), b.intrinsic("llvm.copysign", [zero, b.fbin("fdiv", a, d)], lt), fl)
+    quotient = b.fbin("fdiv", a, d)
+    fl = b.select(b.fcmp("==", div, zero), b.intrinsic("llvm.copysign", [zero, quotient], lt), fl)
+    if ctx.error_model == "numpy":
+        fl = b.select(b.fcmp("==", d, zero), quotient, fl)
     return fl, mod
 
 

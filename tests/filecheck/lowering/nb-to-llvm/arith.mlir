@@ -28,8 +28,11 @@ nb.func @float_ops(%a: !nb.type<float64>, %b: !nb.type<float64>) -> !nb.type<flo
 // -----
 
 // Integer floor division checks the divisor first: zero branches to a block
-// returning the (non-zero) status of ZeroDivisionError; otherwise sdiv and
-// srem, with the quotient moved down when the signs differ.
+// returning the (non-zero) status of ZeroDivisionError. MIN // -1 would trap
+// (SIGFPE on x86), so that divisor is replaced by 1 before sdiv/srem and the
+// results by 0 (Numba's answer); then the quotient moves down when the signs
+// differ. With error-model=numpy there is no branch: a zero divisor is
+// replaced by 1 the same way and the results by 0.
 
 // CHECK-LABEL: llvm.func @floordiv(
 // CHECK-SAME:      %[[RES:[^:]+]]: !llvm.ptr, %[[A:[^:]+]]: i64, %[[B:[^:]+]]: i64) -> i32 {
@@ -37,19 +40,81 @@ nb.func @float_ops(%a: !nb.type<float64>, %b: !nb.type<float64>) -> !nb.type<flo
 // CHECK-NEXT:    %[[ISZ:.*]] = llvm.icmp "eq" %[[B]], %[[Z]] : i64
 // CHECK-NEXT:    llvm.cond_br %[[ISZ]], ^[[RAISE:.*]], ^[[DIV:.*]]{{$}}
 // CHECK-NEXT:  ^[[DIV]]:
-// CHECK-NEXT:    %[[Q:.*]] = llvm.sdiv %[[A]], %[[B]] : i64
-// CHECK-NEXT:    %[[R:.*]] = llvm.srem %[[A]], %[[B]] : i64
+// CHECK-NEXT:    %[[MIN:.*]] = llvm.mlir.constant(-9223372036854775808) : i64
+// CHECK-NEXT:    %[[ISMIN:.*]] = llvm.icmp "eq" %[[A]], %[[MIN]] : i64
+// CHECK-NEXT:    %[[M1:.*]] = llvm.mlir.constant(-1) : i64
+// CHECK-NEXT:    %[[ISM1:.*]] = llvm.icmp "eq" %[[B]], %[[M1]] : i64
+// CHECK-NEXT:    %[[OVF:.*]] = llvm.and %[[ISMIN]], %[[ISM1]] : i1
+// CHECK-NEXT:    %[[ONE:.*]] = llvm.mlir.constant(1) : i64
+// CHECK-NEXT:    %[[SAFE:.*]] = llvm.select %[[OVF]], %[[ONE]], %[[B]] : i1, i64
+// CHECK-NEXT:    %[[Q:.*]] = llvm.sdiv %[[A]], %[[SAFE]] : i64
+// CHECK-NEXT:    %[[R:.*]] = llvm.srem %[[A]], %[[SAFE]] : i64
 // CHECK:         %[[QF:.*]] = llvm.select %{{.*}}, %{{.*}}, %[[Q]] : i1, i64
-// CHECK:         llvm.store %[[QF]], %[[RES]] : i64, !llvm.ptr
+// CHECK:         %[[QR:.*]] = llvm.select %[[OVF]], %[[Z]], %[[QF]] : i1, i64
+// CHECK:         llvm.store %[[QR]], %[[RES]] : i64, !llvm.ptr
 // CHECK-NEXT:    %[[OK:.*]] = llvm.mlir.constant(0 : i32) : i32
 // CHECK-NEXT:    llvm.return %[[OK]] : i32
 // CHECK-NEXT:  ^[[RAISE]]:
 // CHECK-NEXT:    %[[ST:.*]] = llvm.mlir.constant({{[1-9][0-9]*}} : i32) : i32
 // CHECK-NEXT:    llvm.return %[[ST]] : i32
 // CHECK-NEXT:  }
+
+// NUMPY-LABEL: llvm.func @floordiv(
+// NUMPY-SAME:      %[[RES:[^:]+]]: !llvm.ptr, %[[A:[^:]+]]: i64, %[[B:[^:]+]]: i64) -> i32 {
+// NUMPY-NOT:     llvm.cond_br
+// NUMPY:         %[[Z:.*]] = llvm.mlir.constant(0) : i64
+// NUMPY-NEXT:    %[[ISZ:.*]] = llvm.icmp "eq" %[[B]], %[[Z]] : i64
+// NUMPY:         %[[OVF:.*]] = llvm.and %{{.*}}, %{{.*}} : i1
+// NUMPY-NEXT:    %[[BAD:.*]] = llvm.or %[[ISZ]], %[[OVF]] : i1
+// NUMPY-NEXT:    %[[ONE:.*]] = llvm.mlir.constant(1) : i64
+// NUMPY-NEXT:    %[[SAFE:.*]] = llvm.select %[[BAD]], %[[ONE]], %[[B]] : i1, i64
+// NUMPY-NEXT:    llvm.sdiv %[[A]], %[[SAFE]] : i64
+// NUMPY-NEXT:    llvm.srem %[[A]], %[[SAFE]] : i64
+// NUMPY-NOT:     llvm.cond_br
+// NUMPY:         %[[QR:.*]] = llvm.select %[[BAD]], %[[Z]], %{{.*}} : i1, i64
+// NUMPY:         llvm.store %[[QR]], %[[RES]] : i64, !llvm.ptr
+// NUMPY-NOT:     llvm.cond_br
+// NUMPY:       }
 nb.func @floordiv(%a: !nb.type<int64>, %b: !nb.type<int64>) -> !nb.type<int64> attributes {arg_names = ["a", "b"]} {
   %0 = nb.binop "//" %a, %b : (!nb.type<int64>, !nb.type<int64>) -> !nb.type<int64>
   nb.return %0 : !nb.type<int64>
+}
+
+// -----
+
+// Unsigned division cannot overflow: after the zero check, udiv and urem
+// take the divisor as it is.
+
+// CHECK-LABEL: llvm.func @floordiv_unsigned(
+// CHECK-SAME:      %{{[^:]+}}: !llvm.ptr, %[[A:[^:]+]]: i64, %[[B:[^:]+]]: i64) -> i32 {
+// CHECK:         llvm.icmp "eq" %[[B]], %{{.*}} : i64
+// CHECK-NEXT:    llvm.cond_br
+// CHECK-NEXT:  ^{{.*}}:
+// CHECK-NEXT:    llvm.udiv %[[A]], %[[B]] : i64
+// CHECK-NEXT:    llvm.urem %[[A]], %[[B]] : i64
+nb.func @floordiv_unsigned(%a: !nb.type<uint64>, %b: !nb.type<uint64>) -> !nb.type<uint64> attributes {arg_names = ["a", "b"]} {
+  %0 = nb.binop "//" %a, %b : (!nb.type<uint64>, !nb.type<uint64>) -> !nb.type<uint64>
+  nb.return %0 : !nb.type<uint64>
+}
+
+// -----
+
+// Float floor division by zero under error-model=numpy gives NumPy's
+// a / b (+-inf, or nan for 0 // 0): the true quotient is selected when the
+// divisor is zero.
+
+// NUMPY-LABEL: llvm.func @float_floordiv(
+// NUMPY-SAME:      %[[RES:[^:]+]]: !llvm.ptr, %[[A:[^:]+]]: f64, %[[B:[^:]+]]: f64) -> i32 {
+// NUMPY-NOT:     llvm.cond_br
+// NUMPY:         %[[Z:.*]] = llvm.mlir.constant(0.000000e+00 : f64) : f64
+// NUMPY:         %[[TRUE:.*]] = llvm.fdiv %[[A]], %[[B]] : f64
+// NUMPY:         %[[FL:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f64
+// NUMPY-NEXT:    %[[ISZ:.*]] = llvm.fcmp "oeq" %[[B]], %[[Z]] : f64
+// NUMPY-NEXT:    %[[OUT:.*]] = llvm.select %[[ISZ]], %[[TRUE]], %[[FL]] : i1, f64
+// NUMPY-NEXT:    llvm.store %[[OUT]], %[[RES]] : f64, !llvm.ptr
+nb.func @float_floordiv(%a: !nb.type<float64>, %b: !nb.type<float64>) -> !nb.type<float64> attributes {arg_names = ["a", "b"]} {
+  %0 = nb.binop "//" %a, %b : (!nb.type<float64>, !nb.type<float64>) -> !nb.type<float64>
+  nb.return %0 : !nb.type<float64>
 }
 
 // -----
