@@ -233,6 +233,35 @@ get_exception_table(PyObject *Py_UNUSED(module), PyObject *Py_UNUSED(arg))
     return table;
 }
 
+/* CPython's own helper that appends a synthetic frame (function, file,
+ * line) to the traceback of the exception being raised; exported by every
+ * supported CPython, declared in its internal headers only. */
+extern void _PyTraceback_Add(const char *funcname, const char *filename, int lineno);
+
+/* A source frame to add to a traceback: parsed from `where`, a
+ * (function, file, line) tuple, before the exception is raised, so that a
+ * malformed value never replaces the exception being raised. */
+typedef struct { const char *function, *file; int line; } source_frame;
+
+static int
+parse_source_frame(PyObject *where, source_frame *out)
+{
+    if (where == Py_None || !PyTuple_Check(where) || PyTuple_GET_SIZE(where) != 3)
+        return 0;
+    PyObject *fn = PyTuple_GET_ITEM(where, 0), *file = PyTuple_GET_ITEM(where, 1);
+    PyObject *line = PyTuple_GET_ITEM(where, 2);
+    if (!PyUnicode_Check(fn) || !PyUnicode_Check(file) || !PyLong_Check(line))
+        return 0;
+    out->function = PyUnicode_AsUTF8(fn);
+    out->file = PyUnicode_AsUTF8(file);
+    out->line = (int)PyLong_AsLong(line);
+    if (out->function == NULL || out->file == NULL || PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
+    }
+    return 1;
+}
+
 /*
  * Raise the exception described by exception_table[index]: the class is
  * called with *args and the resulting instance is raised, so that
@@ -261,21 +290,29 @@ pycomp_raise_static(int32_t index)
     PyObject *entry = PyList_GET_ITEM(exception_table, index);
     Py_INCREF(entry);
 
-    PyObject *cls, *args;
-    if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 2
+    PyObject *cls, *args, *where = Py_None;
+    if (!PyTuple_Check(entry)
+        || (PyTuple_GET_SIZE(entry) != 2 && PyTuple_GET_SIZE(entry) != 3)
         || !PyExceptionClass_Check(cls = PyTuple_GET_ITEM(entry, 0))
         || !PyTuple_Check(args = PyTuple_GET_ITEM(entry, 1))) {
         PyErr_Format(PyExc_SystemError,
                      "pycomp: static exception table entry %d is not an "
-                     "(exception class, args tuple) pair: %R", (int)index, entry);
+                     "(exception class, args tuple[, where]) tuple: %R", (int)index, entry);
         Py_DECREF(entry);
         return;
     }
+    if (PyTuple_GET_SIZE(entry) == 3)
+        where = PyTuple_GET_ITEM(entry, 2);
+    /* the strings live in `where`, which `entry` keeps alive until the end */
+    source_frame frame;
+    int has_frame = parse_source_frame(where, &frame);
 
     PyObject *exc = PyObject_Call(cls, args, NULL);
     if (exc != NULL) {
         if (PyExceptionInstance_Check(exc)) {
             PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+            if (has_frame)
+                _PyTraceback_Add(frame.function, frame.file, frame.line);
         }
         else {
             PyErr_Format(PyExc_SystemError,

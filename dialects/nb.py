@@ -101,7 +101,9 @@ def source_loc(op) -> Loc | None:
     func = op.parent_op() if op.parent is not None else None
     while func is not None and not isinstance(func, FuncOp):
         func = func.parent_op()
-    name = func.sym_name.data if func is not None else ""
+    name = ""
+    if func is not None:  # the Python name, kept when the symbol is renamed
+        name = func.attributes.get("nb.py_name", func.sym_name).data
     return Loc(loc.filename.data, line.data, loc.column.data, name)
 
 

@@ -87,6 +87,7 @@ class _FunctionLowering:
             b.position_at_end(bmap[blk])
             for op in blk.ops:
                 b.location = op.location
+                self.ctx.current_loc = nb.source_loc(op)
                 try:
                     self.lower_op(op)
                 except CompilerError as e:

@@ -161,6 +161,8 @@ def _compile(dispatcher, argtypes, return_type) -> Overload:
     opts = dispatcher.targetoptions
     _check_boxable(fir, res.return_type)
     symbol = native_symbol_name("%s.%d" % (dispatcher.py_func.__qualname__, dispatcher.uid), argtypes)
+    # the native symbol replaces the name; the Python name stays for messages and tracebacks
+    fir.func.attributes.setdefault("nb.py_name", fir.func.sym_name)
     fir.func.sym_name = type(fir.func.sym_name)(symbol)
     dispatcher._compiling[argtypes] = symbol
     try:

@@ -579,8 +579,32 @@ def test_raise_static_out_of_range(exc_table, index):
 )
 def test_raise_static_malformed_entry(exc_table, entry):
     exc_table.append(entry)
-    with pytest.raises(SystemError, match="is not an \\(exception class, args tuple\\) pair"):
+    with pytest.raises(SystemError, match="is not an \\(exception class, args tuple\\[, where\\]\\) tuple"):
         _raise_static(len(exc_table) - 1)
+
+
+def test_raise_static_adds_the_source_frame(exc_table):
+    """A third item (function, file, line) becomes the traceback's last frame."""
+    import traceback
+
+    exc_table.append((ValueError, ("bad",), ("user_function", __file__, 7)))
+    with pytest.raises(ValueError) as info:
+        _raise_static(len(exc_table) - 1)
+    last = traceback.extract_tb(info.value.__traceback__)[-1]
+    assert (last.name, last.filename, last.lineno) == ("user_function", __file__, 7)
+    assert info.value.args == ("bad",)
+
+
+@pytest.mark.parametrize("where", [None, ("f", "file.py"), (1, "file.py", 3), ("f", "file.py", "3"),
+                                   ("f", "file.py", 2**80)])
+def test_raise_static_ignores_a_malformed_source_frame(exc_table, where):
+    import traceback
+
+    exc_table.append((KeyError, ("k",), where))
+    with pytest.raises(KeyError) as info:
+        _raise_static(len(exc_table) - 1)
+    assert info.value.args == ("k",)
+    assert all(fr.filename != "file.py" for fr in traceback.extract_tb(info.value.__traceback__))
 
 
 def test_raise_static_constructor_error_propagates(exc_table):

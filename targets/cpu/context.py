@@ -33,20 +33,23 @@ __all__ = ["CPUTargetContext", "LoweringRegistry", "ExceptionTable", "lowering_r
 
 class ExceptionTable:
     """Constant exceptions compiled code may raise, shared with the C helper
-    library: entry ``i`` is ``(exception class, args tuple)``."""
+    library: entry ``i`` is ``(exception class, args tuple, where)`` with
+    ``where`` the raising source line as ``(function, file, line)`` or None;
+    the helper adds that line to the traceback as a frame of its own, so the
+    user sees where in the compiled function the exception came from."""
 
     def __init__(self):
         self.entries: list = []
         self._index: dict = {}
         self._lock = threading.Lock()
 
-    def index_of(self, exc_class, args: tuple) -> int:
-        key = (exc_class, tuple((type(a), a) for a in args))
+    def index_of(self, exc_class, args: tuple, where=None) -> int:
+        key = (exc_class, tuple((type(a), a) for a in args), where)
         with self._lock:
             i = self._index.get(key)
             if i is None:
                 i = self._index[key] = len(self.entries)
-                self.entries.append((exc_class, tuple(args)))
+                self.entries.append((exc_class, tuple(args), where))
         return i
 
 
@@ -103,6 +106,9 @@ class CPUTargetContext:
         self.error_model = error_model
         self.registry = lowering_registry
         self.exceptions = exception_table
+        #: the source location (pycomp.errors.Loc) of the op being lowered; set
+        #: by the lowering driver, read when an implementation raises
+        self.current_loc = None
         self.declared: dict[str, object] = {}  # external functions to declare: name -> llvm type
         _load_implementations()
 
@@ -122,7 +128,10 @@ class CPUTargetContext:
 
     # -------------------------------------------------------- exceptions
     def raise_status(self, exc_class, args=()) -> int:
-        return self.exceptions.index_of(exc_class, tuple(args)) + 1
+        """The status that raises ``exc_class(*args)`` at the current op's line."""
+        loc = self.current_loc
+        where = (loc.function or "<jitted>", loc.filename, loc.line) if loc is not None else None
+        return self.exceptions.index_of(exc_class, tuple(args), where) + 1
 
     def guard(self, b: LLVMBuilder, fail_cond, exc_class, args=()):
         """If ``fail_cond`` (i1) holds, return the status raising
