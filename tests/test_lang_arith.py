@@ -800,6 +800,164 @@ def test_float_division_by_zero_numpy_error_model_python_floats(op, expected):
     assert_same(jitted(op, error_model="numpy")(1.0, 0.0), expected)
 
 
+# ------------------------------------------------------------------ unary operators on every integer width
+
+def unary_neg(a):
+    return -a
+
+
+def unary_pos(a):
+    return +a
+
+
+def unary_invert(a):
+    return ~a
+
+
+def unary_abs(a):
+    return abs(a)
+
+
+UNARY = [unary_neg, unary_pos, unary_invert, unary_abs]
+UNARY_IDS = ["neg", "pos", "invert", "abs"]
+
+
+def _edge_values(dtype):
+    info = np.iinfo(dtype)
+    return sorted({int(info.min), int(info.min) + 1, -1 if info.min < 0 else 0, 0, 1, 7, int(info.max)})
+
+
+@pytest.mark.parametrize("op", UNARY, ids=UNARY_IDS)
+@pytest.mark.parametrize("dtype,value", [(d, v) for d in ALL_INT_DTYPES for v in _edge_values(d)])
+def test_unary_at_operand_width(op, dtype, value):
+    # computed at the operand's width (NumPy's value): -uint8(1) is 255,
+    # ~uint32(0) is 4294967295, -int8(-128) is -128, abs(int8(-128)) is -128
+    check(op, dtype(value))
+
+
+@pytest.mark.parametrize("op,result", [
+    (unary_neg, ["int64"] * 4 + ["uint64"] * 4), (unary_pos, ["int64"] * 4 + ["uint64"] * 4),
+    (unary_invert, ["int64"] * 4 + ["uint64"] * 4),
+    (unary_abs, ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]),
+], ids=UNARY_IDS)
+def test_unary_result_types(op, result):
+    # the value is 64 bits wide afterwards (abs keeps the width), as in Numba
+    cfunc = jitted(op)
+    for dtype, want in zip(ALL_INT_DTYPES, result):
+        cfunc(dtype(1))
+        sig = [s for s in cfunc.nopython_signatures if s.args == (getattr(types, dtype.__name__),)]
+        assert len(sig) == 1 and sig[0].return_type == getattr(types, want), (dtype, sig)
+
+
+def negate_then_add(a, b):
+    return -a + b
+
+
+@pytest.mark.parametrize("a,b", [(np.uint8(1), np.uint8(0)), (np.int8(-128), np.int8(0)),
+                                 (np.uint32(1), np.uint64(1)), (np.int16(-32768), 1)])
+def test_unary_value_in_wider_expression(a, b):
+    # the narrow result (255, -128, 2**32 - 1, -32768) is widened before the
+    # next operation
+    check(negate_then_add, a, b)
+
+
+@cpython_differs("~ on a bool is logical not (a bool), as in Numba and NumPy; "
+                 "CPython gives -2/-1 and deprecates it")
+@pytest.mark.parametrize("a", [True, False, np.bool_(True), np.bool_(False)])
+def test_invert_bool(a):
+    check(unary_invert, a, expected=not a)
+
+
+# ------------------------------------------------------------------ integer typing (NBEP 1)
+
+NBEP1_OPS = [add, sub, mul, floordiv, mod, power, bitand, bitor, bitxor]
+NBEP1_IDS = ["add", "sub", "mul", "floordiv", "mod", "pow", "and", "or", "xor"]
+
+
+def _nbep1_expected(op, a, b):
+    """Python's result on the operands converted to int64, wrapped to 64 bits."""
+    x, y = wrap_int64(int(a)), wrap_int64(int(b))
+    return wrap_int64(op(x, y))
+
+
+@cpython_differs("NBEP 1: int64 with uint64 is int64 (NumPy gives float64 or refuses); "
+                 "the uint64 operand is reinterpreted as int64")
+@pytest.mark.parametrize("op", NBEP1_OPS, ids=NBEP1_IDS)
+@pytest.mark.parametrize("a,b", [(np.int64(0), np.uint64(0)), (np.int64(7), np.uint64(3)),
+                                 (np.uint64(7), np.int64(-3)), (np.int64(-7), np.uint64(2)),
+                                 (np.uint64(2**63 + 5), np.int64(3)), (np.int64(1), np.uint64(2**64 - 1)),
+                                 (7, np.uint64(3)), (np.uint64(10), -3)])
+def test_int64_with_uint64_is_int64(op, a, b):
+    if op in (floordiv, mod) and wrap_int64(int(b)) == 0:
+        pytest.skip("division by zero")
+    if op is power and wrap_int64(int(b)) < 0:
+        expected = _nbep1_expected(lambda x, y: int(x ** y), a, b) if abs(wrap_int64(int(a))) == 1 else 0
+    else:
+        expected = _nbep1_expected(op, a, b)
+    # NumPy raises for int64 & uint64, so compare with the value directly
+    assert_same(jitted(op)(a, b), expected)
+
+
+def all_int_ops(a, b):
+    return a + b, a - b, a * b, a // b, a % b, a ** b, a & b, a | b, a ^ b, a << b, a >> b
+
+
+RESULT_TYPE_DTYPES = [np.bool_, np.int8, np.int16, np.int64, np.uint8, np.uint32, np.uint64]
+
+
+@pytest.mark.parametrize("ta", RESULT_TYPE_DTYPES, ids=lambda d: d.__name__)
+def test_integer_result_types(ta):
+    # +, -, *, //, %, **, &, |, ^: 64 bits, signed if either side is signed
+    # (bool counts as signed); shifts: 64 bits with the left operand's
+    # signedness; & | ^ of two bools stay bool
+    cfunc = jitted(all_int_ops)
+    for tb in RESULT_TYPE_DTYPES:
+        a, b = ta(1), tb(1)
+        cfunc(a, b)
+        sig = [s for s in cfunc.nopython_signatures if s.args == (typeof(a), typeof(b))]
+        assert len(sig) == 1
+        unsigned_a = ta.__name__.startswith("u")
+        unsigned = unsigned_a and tb.__name__.startswith("u")
+        arith = types.uint64 if unsigned else types.int64
+        bitwise = types.boolean if ta is tb is np.bool_ else arith
+        shift = types.uint64 if unsigned_a else types.int64
+        want = (arith,) * 6 + (bitwise,) * 3 + (shift,) * 2
+        assert tuple(sig[0].return_type) == want, (ta, tb, sig[0])
+
+
+@pytest.mark.parametrize("a,b", [(np.int64(-1), np.uint64(0)), (np.int64(-1), np.uint64(2**64 - 1)),
+                                 (np.int64(2**62), np.uint64(2**62)), (np.uint64(2**63), np.int64(-5)),
+                                 (np.int8(-1), np.uint8(255)), (np.int32(-1), np.uint32(1))])
+def test_compare_signed_unsigned(a, b):
+    # comparisons convert both sides to a type that holds them (float64 for
+    # int64 with uint64), so -1 < uint64(0) is true, as in NumPy
+    check(compare_ops, a, b)
+
+
+@pytest.mark.parametrize("a,b", [(np.int64(7), np.uint64(2)), (np.uint64(7), np.int8(-2)),
+                                 (np.uint8(7), np.uint16(2)), (np.bool_(True), np.uint8(2)),
+                                 (np.int8(-7), np.uint32(2))])
+def test_divmod_signed_unsigned(a, b):
+    # divmod has only same-typed cases in Numba: uint64 with a signed integer
+    # divides in float64, as NumPy does
+    check(divmod_, a, b)
+
+
+@cpython_differs("NBEP 1: shifts keep the left operand's signedness at 64 bits "
+                 "(NumPy refuses uint64 with int64)")
+@pytest.mark.parametrize("op,a,b,expected", [
+    (rshift, np.uint64(2**63), np.int64(1), 2**62),
+    (rshift, np.uint64(2**64 - 1), np.int8(60), 15),
+    (rshift, np.int64(-8), np.uint64(1), -4),
+    (rshift, np.uint8(200), np.int8(1), 100),
+    (lshift, np.int64(1), np.uint64(62), 2**62),
+    (lshift, np.uint64(1), np.int64(63), 2**63),
+    (lshift, np.uint8(1), np.int8(40), 2**40),
+])
+def test_shift_mixed_signedness(op, a, b, expected):
+    assert_same(jitted(op)(a, b), expected)
+
+
 # ------------------------------------------------------------------ properties (hypothesis)
 
 #: deterministic, no example database written into the tree

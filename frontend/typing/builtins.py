@@ -1,9 +1,15 @@
 """Typing declarations for Python's operators and builtins.
 
-Arithmetic follows Numba: integer operands narrower than 64 bits compute in
-int64 (uint64 for unsigned), mixed int64/uint64 gives float64, ``/`` on
-integers gives float64, comparisons give bool. Each declaration is a
-template registered in :data:`builtin_registry`.
+Integer typing follows Numba's NBEP 1, not NumPy: arithmetic and bitwise
+operators on two integers compute in 64 bits, signed if either operand is
+signed (``bool`` counts as signed), so int64 with uint64 gives int64 where
+NumPy gives float64. Shifts take the signedness of their left operand.
+Comparisons and ``divmod`` convert both operands to one type that holds
+them (uint64 with a signed integer: float64). ``-x``, ``+x`` and ``~x``
+return a 64-bit integer computed at the operand's own width (``-uint8(1)``
+is 255); ``abs`` keeps the width. ``/`` on integers gives float64,
+comparisons give bool. Each declaration is a template registered in
+:data:`builtin_registry`.
 """
 
 from __future__ import annotations
@@ -37,18 +43,40 @@ def _widen_int(t: ty.Integer) -> ty.Integer:
     return ty.uint64
 
 
+def _int_result(a: ty.Integer, b: ty.Integer) -> ty.Integer:
+    """NBEP 1: two integers compute in 64 bits, signed unless both are
+    unsigned (a bool counts as signed)."""
+    if _widen_int(a).signed or _widen_int(b).signed:
+        return ty.int64
+    return ty.uint64
+
+
+def _holding_type(a, b) -> ty.Type | None:
+    """The one type two numbers convert to when an operation has only
+    same-typed cases (comparisons, ``divmod``): for two integers, uint64 if
+    both are unsigned (a bool goes with either), float64 for uint64 with a
+    signed integer (no integer holds both), else int64."""
+    if not (is_int(a) and is_int(b)):
+        return arith_type(a, b)
+    if isinstance(a, ty.Boolean) and not isinstance(b, ty.Boolean):
+        a = b
+    elif isinstance(b, ty.Boolean) and not isinstance(a, ty.Boolean):
+        b = a
+    ua = not _widen_int(a).signed
+    ub = not _widen_int(b).signed
+    if ua and ub:
+        return ty.uint64
+    if (ua and a.bitwidth == 64) or (ub and b.bitwidth == 64):
+        return ty.float64
+    return ty.int64
+
+
 def arith_type(a, b) -> ty.Type | None:
     """The type both operands of an arithmetic operator convert to."""
     if not (is_number(a) and is_number(b)):
         return None
     if is_int(a) and is_int(b):
-        ua = not _widen_int(a).signed
-        ub = not _widen_int(b).signed
-        if ua and ub:
-            return ty.uint64
-        if (ua and a.bitwidth == 64) or (ub and b.bitwidth == 64):
-            return ty.float64  # uint64 with a signed integer: no integer holds both
-        return ty.int64
+        return _int_result(a, b)
     if is_int(a):
         a = _widen_int(a) if b is ty.float32 and a.bitwidth > 16 else a
     if is_int(b):
@@ -121,15 +149,30 @@ def _bitwise_rule(t, args):
 
 for _op in ("&", "|", "^"):
     registry.register_op(_op, _binary(_op, _bitwise_rule))
+
+
+class _Shift(AbstractTemplate):
+    """``a << b``, ``a >> b``: 64 bits with the signedness of ``a``."""
+
+    def generic(self, args, kws):
+        if len(args) != 2 or not all(is_int(a) for a in args):
+            return None
+        r = _widen_int(args[0])
+        return signature(r, r, r)
+
+    def describe(self):
+        return ["%s(int, int)" % self.key]
+
+
 for _op in ("<<", ">>"):
-    registry.register_op(_op, _binary(_op, lambda t, a: t if is_int(t) else None))
+    registry.register_op(_op, type("Shift" + _op, (_Shift,), {}))
 
 
 class _Compare(AbstractTemplate):
     def generic(self, args, kws):
         a, b = args
         if is_number(a) and is_number(b):
-            t = arith_type(a, b)
+            t = _holding_type(a, b)
             if isinstance(t, ty.Complex) and self.key not in ("==", "!="):
                 return None
             return signature(ty.boolean, t, t)
@@ -161,13 +204,19 @@ registry.register_op("is not", type("IsNot", (_Identity,), {}))
 
 
 class _UnaryArith(AbstractTemplate):
+    """``-x``, ``+x``, ``~x``. On an integer the result is 64 bits wide but
+    computed at the operand's width, as Numba does (``-uint8(1)`` is 255,
+    ``-int8(-128)`` is -128); ``-`` and ``+`` on a bool compute in int64,
+    ``~`` on a bool is ``not`` (a bool, as in Numba and NumPy)."""
+
     def generic(self, args, kws):
         (a,) = args
+        if isinstance(a, ty.Boolean):
+            if self.key == "unary~":
+                return signature(ty.boolean, ty.boolean)
+            return signature(ty.int64, ty.int64)
         if isinstance(a, ty.Integer):
-            if self.key == "unary~" and isinstance(a, ty.Boolean):
-                return signature(ty.int64, ty.int64)
-            w = _widen_int(a)
-            return signature(w, w)
+            return signature(_widen_int(a), a)
         if isinstance(a, (ty.Float, ty.Complex)) and self.key != "unary~":
             return signature(a, a)
         return None
@@ -348,11 +397,10 @@ class Range(AbstractTemplate):
 class Abs(AbstractTemplate):
     def generic(self, args, kws):
         (a,) = args
-        if isinstance(a, ty.Integer):
-            w = _widen_int(a)
-            return signature(w, w)
-        if isinstance(a, ty.Float):
-            return signature(a, a)
+        if isinstance(a, ty.Boolean):
+            return signature(ty.int8, ty.int8)
+        if isinstance(a, (ty.Integer, ty.Float)):
+            return signature(a, a)  # keeps the width: abs(int8(-128)) is -128, as in Numba
         if isinstance(a, ty.Complex):
             return signature(a.underlying_float, a)
         return None
@@ -449,8 +497,8 @@ class Pow(AbstractTemplate):
 @registry.register_global(builtins.divmod)
 class DivMod(AbstractTemplate):
     def generic(self, args, kws):
-        if len(args) == 2 and not kws:
-            t = arith_type(*args)
+        if len(args) == 2 and not kws and is_number(args[0]) and is_number(args[1]):
+            t = _holding_type(*args)
             if t is not None and not isinstance(t, ty.Complex):
                 return signature(ty.UniTuple(t, 2), t, t)
         return None

@@ -311,12 +311,16 @@ def is_not(ctx, b, sig, args):
 
 # ------------------------------------------------------------------ unary
 
+# On integers the unary operators compute at the operand's width and then
+# widen to the result type, as Numba does: -uint8(1) is 255, ~uint32(0) is
+# 4294967295, -int8(-128) is -128.
+
 @reg.lower("unary-")
 def neg(ctx, b, sig, args):
     t = sig.args[0]
     (v,) = args
     if isinstance(t, ty.Integer):
-        return b.ibin("sub", b.const_int(llvm_type(t), 0), v)
+        return ctx.cast(b, b.ibin("sub", b.const_int(llvm_type(t), 0), v), t, sig.return_type)
     if isinstance(t, ty.Float):
         return b.fneg(v)
     re, im = _parts(b, v, t)
@@ -325,12 +329,14 @@ def neg(ctx, b, sig, args):
 
 @reg.lower("unary+")
 def pos(ctx, b, sig, args):
-    return args[0]
+    return ctx.cast(b, args[0], sig.args[0], sig.return_type)
 
 
 @reg.lower("unary~")
 def invert(ctx, b, sig, args):
-    return b.ibin("xor", args[0], b.const_int(llvm_type(sig.args[0]), -1))
+    t = sig.args[0]
+    ones = b.true() if isinstance(t, ty.Boolean) else b.const_int(llvm_type(t), -1)
+    return ctx.cast(b, b.ibin("xor", args[0], ones), t, sig.return_type)
 
 
 @reg.lower("unarynot")

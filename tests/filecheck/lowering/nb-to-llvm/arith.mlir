@@ -119,6 +119,29 @@ nb.func @float_floordiv(%a: !nb.type<float64>, %b: !nb.type<float64>) -> !nb.typ
 
 // -----
 
+// Unary - and ~ on a narrow integer compute at the operand's width and then
+// widen (Numba's rule): -int8(-128) is -128, ~uint32(0) is 4294967295.
+
+// CHECK-LABEL: llvm.func @unary_narrow(
+// CHECK-SAME:      %[[RES:[^:]+]]: !llvm.ptr, %[[A:[^:]+]]: i8, %[[U:[^:]+]]: i32) -> i32 {
+// CHECK:         %[[Z:.*]] = llvm.mlir.constant(0 : i8) : i8
+// CHECK-NEXT:    %[[N:.*]] = llvm.sub %[[Z]], %[[A]] : i8
+// CHECK-NEXT:    %[[NW:.*]] = llvm.sext %[[N]] : i8 to i64
+// CHECK-NEXT:    %[[ONES:.*]] = llvm.mlir.constant(-1 : i32) : i32
+// CHECK-NEXT:    %[[I:.*]] = llvm.xor %[[U]], %[[ONES]] : i32
+// CHECK-NEXT:    %[[IW:.*]] = llvm.zext %[[I]] : i32 to i64
+// CHECK-NEXT:    %[[S:.*]] = llvm.add %[[NW]], %[[IW]] : i64
+// CHECK-NEXT:    llvm.store %[[S]], %[[RES]] : i64, !llvm.ptr
+nb.func @unary_narrow(%a: !nb.type<int8>, %u: !nb.type<uint32>) -> !nb.type<int64> attributes {arg_names = ["a", "u"]} {
+  %0 = nb.unary "-" %a : (!nb.type<int8>) -> !nb.type<int64>
+  %1 = nb.unary "~" %u : (!nb.type<uint32>) -> !nb.type<uint64>
+  %2 = nb.cast %1 : (!nb.type<uint64>) -> !nb.type<int64>
+  %3 = nb.binop "+" %0, %2 : (!nb.type<int64>, !nb.type<int64>) -> !nb.type<int64>
+  nb.return %3 : !nb.type<int64>
+}
+
+// -----
+
 // Float division raises ZeroDivisionError under the "python" error model
 // (the default); error-model=numpy divides without the check.
 

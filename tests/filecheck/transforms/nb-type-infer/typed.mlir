@@ -104,3 +104,25 @@ nb.func @tuples(%a: !nb.type<int64>) -> !nb.type<?> attributes {arg_names = ["a"
   %z = nb.static_getitem %t[<1>] : (!nb.type<?>) -> !nb.type<?>
   nb.return %z : !nb.type<?>
 }
+
+// -----
+
+// Integer typing follows Numba's NBEP 1, not NumPy: int64 with uint64 is
+// int64 (NumPy says float64), the uint64 operand is cast; a comparison
+// still converts both to float64, the one type that holds them. Unary minus
+// keeps its int8 operand (computed at 8 bits) and returns int64.
+
+// CHECK-LABEL: nb.func @nbep1(
+// CHECK-SAME:      %[[A:[^:]+]]: !nb.type<int64>, %[[B:[^:]+]]: !nb.type<uint64>, %[[C:[^:]+]]: !nb.type<int8>) -> !nb.type<int64>
+// CHECK-NEXT:    %[[BI:.*]] = nb.cast %[[B]] : (!nb.type<uint64>) -> !nb.type<int64>
+// CHECK-NEXT:    %[[S:.*]] = nb.binop "+" %[[A]], %[[BI]] : (!nb.type<int64>, !nb.type<int64>) -> !nb.type<int64>
+// CHECK-NEXT:    %[[AF:.*]] = nb.cast %[[A]] : (!nb.type<int64>) -> !nb.type<float64>
+// CHECK-NEXT:    %[[BF:.*]] = nb.cast %[[B]] : (!nb.type<uint64>) -> !nb.type<float64>
+// CHECK-NEXT:    nb.binop "<" %[[AF]], %[[BF]] : (!nb.type<float64>, !nb.type<float64>) -> !nb.type<bool>
+// CHECK-NEXT:    %[[N:.*]] = nb.unary "-" %[[C]] : (!nb.type<int8>) -> !nb.type<int64>
+nb.func @nbep1(%a: !nb.type<int64>, %b: !nb.type<uint64>, %c: !nb.type<int8>) -> !nb.type<?> attributes {arg_names = ["a", "b", "c"]} {
+  %0 = nb.binop "+" %a, %b : (!nb.type<int64>, !nb.type<uint64>) -> !nb.type<?>
+  %1 = nb.binop "<" %a, %b : (!nb.type<int64>, !nb.type<uint64>) -> !nb.type<?>
+  %2 = nb.unary "-" %c : (!nb.type<int8>) -> !nb.type<?>
+  nb.return %0 : !nb.type<?>
+}
