@@ -31,7 +31,7 @@ import time
 from collections import Counter, defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-RESULTS = os.path.join(HERE, "results")
+RESULTS = os.environ.get("PYCOMP_NUMBA_SUITE_RESULTS") or os.path.join(HERE, "results")
 BASELINE = os.path.join(HERE, "baseline-numba.json")
 PASSING = os.path.join(HERE, "passing.txt")
 
@@ -53,8 +53,9 @@ SHARDS = {"test_np_functions": 8, "test_array_methods": 3, "test_linalg": 3, "te
           "test_random": 2, "test_extending": 2, "test_builtins": 2, "test_operators": 2,
           "test_array_reductions": 2, "test_indexing": 2, "test_array_manipulation": 2,
           "test_sort": 2, "test_np_randomgen": 2, "test_dispatcher": 2}
-TEST_TIMEOUT = 120  # seconds one test may run before it counts as hung
-SHARD_TIMEOUT = 900  # seconds one child may run in all
+# seconds one test may run before it counts as hung, and one child in all
+TEST_TIMEOUT = float(os.environ.get("PYCOMP_NUMBA_SUITE_TEST_TIMEOUT", 120))
+SHARD_TIMEOUT = float(os.environ.get("PYCOMP_NUMBA_SUITE_SHARD_TIMEOUT", 900))
 MAX_RESUMES = 25
 
 
@@ -401,6 +402,7 @@ def cmd_check(args):
     broken = sorted(i for i in ids if records.get(i, {}).get("outcome") != "pass")
     print("numba-suite check: %d of %d listed Numba tests pass (%d modules, %.0fs)"
           % (len(ids) - len(broken), len(ids), len(modules), time.monotonic() - t0))
+    print("numba-suite: %d passed, %d failed" % (len(ids) - len(broken), len(broken)))
     for i in broken:
         r = records.get(i)
         if r is None:

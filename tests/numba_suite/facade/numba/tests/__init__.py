@@ -7,3 +7,5 @@ from numba._facade import real_numba_dir
 
 REAL_TESTS_DIR = os.path.join(real_numba_dir(), "tests")
 __path__.append(REAL_TESTS_DIR)
+# more test modules (the harness's own tests use it for modules that crash or hang)
+__path__.extend(p for p in os.environ.get("PYCOMP_NUMBA_SUITE_EXTRA_TESTS", "").split(os.pathsep) if p)
