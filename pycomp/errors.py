@@ -19,6 +19,11 @@ from dataclasses import dataclass
 __all__ = [
     "Loc", "CompilerError", "TypingError", "UndefinedNameError", "TypingAttributeError",
     "UnsupportedError", "InternalCompilerError", "ambiguous_overload_message",
+    # Numba's names, for code written against numba.core.errors
+    "NumbaError", "LoweringError", "UnsupportedBytecodeError", "NumbaTypeError", "NumbaValueError",
+    "NumbaAttributeError", "NumbaNotImplementedError", "NumbaIndexError", "NumbaKeyError",
+    "NumbaAssertionError", "NumbaRuntimeError", "NumbaWarning", "NumbaPerformanceWarning",
+    "NumbaDeprecationWarning", "NumbaPendingDeprecationWarning", "NumbaExperimentalFeatureWarning",
 ]
 
 
@@ -94,6 +99,74 @@ class UnsupportedError(CompilerError, NotImplementedError):
 
 class InternalCompilerError(CompilerError, RuntimeError):
     """A failure inside pycomp or its libraries; a bug to report."""
+
+
+# ---------------------------------------------------------------- Numba's names
+# Code written for Numba catches these; pycomp raises the ones that fit its
+# errors (a TypingError is Numba's TypingError), and the rest exist so that
+# such code imports and its except clauses mean what they say.
+
+NumbaError = CompilerError
+
+
+class LoweringError(CompilerError):
+    """A failure while lowering typed IR to machine code."""
+
+
+class UnsupportedBytecodeError(UnsupportedError):
+    """A bytecode instruction pycomp does not compile."""
+
+
+class NumbaTypeError(TypingError):
+    """A typing error that is a TypeError in Python's terms."""
+
+
+class NumbaValueError(TypingError, ValueError):
+    """A value known at compile time is not acceptable."""
+
+
+class NumbaAttributeError(TypingError, AttributeError):
+    """An attribute that the value's type does not have."""
+
+
+class NumbaNotImplementedError(TypingError, NotImplementedError):
+    """A typing case that is not implemented."""
+
+
+class NumbaIndexError(TypingError, IndexError):
+    """An index known at compile time is out of range."""
+
+
+class NumbaKeyError(TypingError, KeyError):
+    """A key known at compile time is missing."""
+
+
+class NumbaAssertionError(TypingError, AssertionError):
+    """An assertion that fails at compile time."""
+
+
+class NumbaRuntimeError(CompilerError, RuntimeError):
+    """A runtime failure of compiled code reported by the compiler's runtime."""
+
+
+class NumbaWarning(Warning):
+    """Base of the warnings pycomp emits."""
+
+
+class NumbaPerformanceWarning(NumbaWarning):
+    """The code compiles, but slower than it could."""
+
+
+class NumbaDeprecationWarning(NumbaWarning, DeprecationWarning):
+    """A feature that will go away."""
+
+
+class NumbaPendingDeprecationWarning(NumbaWarning, PendingDeprecationWarning):
+    """A feature that will be deprecated."""
+
+
+class NumbaExperimentalFeatureWarning(NumbaWarning):
+    """A feature whose behaviour may still change."""
 
 
 def ambiguous_overload_message(name: str, argtypes, candidates) -> str:

@@ -73,3 +73,35 @@ def test_keys_of_types():
     assert np.iinfo(types.int16.key).max == 32767
     assert types.UniTuple(types.int8, 3).key == (types.int8, 3)
     assert types.Array(types.int32, 2, "C").key == (types.int32, 2, "C", True, True)
+
+
+def _errors_module():
+    from support import is_numba
+
+    if is_numba:
+        from numba.core import errors
+    else:
+        from pycomp import errors
+    return errors
+
+
+@pytest.mark.parametrize("name, bases", [
+    ("TypingError", ("NumbaError",)), ("UnsupportedError", ("NumbaError",)),
+    ("LoweringError", ("NumbaError",)), ("NumbaValueError", ("TypingError",)),
+    ("NumbaTypeError", ("TypingError",)), ("NumbaAttributeError", ("TypingError",)),
+    ("NumbaIndexError", ("TypingError",)), ("NumbaKeyError", ("TypingError",)),
+    ("NumbaNotImplementedError", ("TypingError",)), ("NumbaAssertionError", ("TypingError",)),
+    ("NumbaRuntimeError", ("NumbaError",)), ("NumbaPerformanceWarning", ("NumbaWarning",)),
+    ("NumbaDeprecationWarning", ("NumbaWarning", "DeprecationWarning")),
+    ("NumbaPendingDeprecationWarning", ("NumbaWarning", "PendingDeprecationWarning")),
+    ("NumbaExperimentalFeatureWarning", ("NumbaWarning",)),
+])
+def test_numbas_error_names_exist_and_nest(name, bases):
+    import builtins
+
+    errors = _errors_module()
+    cls = getattr(errors, name)
+    for b in bases:
+        base = getattr(errors, b, None) or getattr(builtins, b)
+        assert issubclass(cls, base), (name, b)
+    assert issubclass(errors.NumbaWarning, Warning)
