@@ -106,10 +106,12 @@ class Dispatcher(DispatcherBase):
         self._explicit = False
         self._explicit_sigs: set = set()  # argument types compiled with a given return type
         self._compile_disabled = False
+        self._declared_signatures: list = []  # the explicit signatures, as given to jit (for pickling)
         if signatures:
             self._explicit = True
             for s in signatures:
                 self.compile(s)
+                self._declared_signatures.append(as_signature(s))
 
     @staticmethod
     def _check_options(options):
@@ -399,6 +401,12 @@ class Dispatcher(DispatcherBase):
 
     def get_metadata(self, signature=None) -> dict:
         return {"pipeline_times": {"nopython": self.stats(signature)}}
+
+    def __reduce__(self):
+        """By reference when importable, else by value (pycomp.serialize)."""
+        from pycomp.serialize import reduce_dispatcher
+
+        return reduce_dispatcher(self)
 
     def __repr__(self):
         return "CPUDispatcher(%r)" % (self.py_func,)
