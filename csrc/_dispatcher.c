@@ -125,6 +125,55 @@ make_key(PyObject *const *args, Py_ssize_t n)
     return PyBytes_FromStringAndSize((const char *)codes, n * (Py_ssize_t)sizeof(uint32_t));
 }
 
+/*
+ * Traceback cleaning. A compile error or an exception of compiled code that
+ * passes through the dispatcher's Python slow path would show pycomp's own
+ * frames above the user's. The Python function set by
+ * set_traceback_cleaner(fn) gets (exception, traceback) and returns the
+ * traceback to keep (pycomp.dispatcher drops pycomp's frames unless
+ * PYCOMP_DEV=1); re-raising from C adds no frame of its own.
+ */
+static PyObject *traceback_cleaner = NULL;
+
+static void
+clean_current_error(void)
+{
+    if (traceback_cleaner == NULL || !PyErr_Occurred())
+        return;
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    if (value == NULL) {
+        PyErr_Restore(type, value, tb);
+        return;
+    }
+    PyObject *kept = PyObject_CallFunctionObjArgs(traceback_cleaner, value,
+                                                  tb ? tb : Py_None, NULL);
+    if (kept == NULL) {  /* a failing cleaner never hides the real error */
+        PyErr_Clear();
+        PyErr_Restore(type, value, tb);
+        return;
+    }
+    Py_XDECREF(tb);
+    if (kept == Py_None) {
+        Py_DECREF(kept);
+        kept = NULL;
+    }
+    PyException_SetTraceback(value, kept ? kept : Py_None);
+    PyErr_Restore(type, value, kept);
+}
+
+static PyObject *
+set_traceback_cleaner(PyObject *Py_UNUSED(module), PyObject *fn)
+{
+    if (fn != Py_None && !PyCallable_Check(fn)) {
+        PyErr_SetString(PyExc_TypeError, "set_traceback_cleaner() expects a callable or None");
+        return NULL;
+    }
+    Py_XSETREF(traceback_cleaner, fn == Py_None ? NULL : Py_NewRef(fn));
+    Py_RETURN_NONE;
+}
+
 static PyObject *
 slow_call(PyObject *self, PyObject *args, PyObject *kwargs)
 {
@@ -133,8 +182,81 @@ slow_call(PyObject *self, PyObject *args, PyObject *kwargs)
         return NULL;
     PyObject *res = PyObject_Call(meth, args, kwargs);
     Py_DECREF(meth);
+    if (res == NULL)
+        clean_current_error();
     return res;
 }
+
+/*
+ * CleanErrors(func): calls func; an exception leaves with its traceback
+ * cleaned as above. jit() wraps its decorator in it, so an error of an
+ * eager signature (@jit("f8(f8)")) shows the user's line, not the compiler.
+ */
+typedef struct {
+    PyObject_HEAD
+    PyObject *func;
+} CleanErrors;
+
+static PyObject *
+CleanErrors_call(PyObject *op, PyObject *args, PyObject *kwargs)
+{
+    PyObject *res = PyObject_Call(((CleanErrors *)op)->func, args, kwargs);
+    if (res == NULL)
+        clean_current_error();
+    return res;
+}
+
+static int
+CleanErrors_init(PyObject *op, PyObject *args, PyObject *kwargs)
+{
+    PyObject *func;
+    if (!PyArg_ParseTuple(args, "O:CleanErrors", &func))
+        return -1;
+    Py_XSETREF(((CleanErrors *)op)->func, Py_NewRef(func));
+    return 0;
+}
+
+static int
+CleanErrors_traverse(PyObject *op, visitproc visit, void *arg)
+{
+    Py_VISIT(((CleanErrors *)op)->func);
+    return 0;
+}
+
+static int
+CleanErrors_clear(PyObject *op)
+{
+    Py_CLEAR(((CleanErrors *)op)->func);
+    return 0;
+}
+
+static void
+CleanErrors_dealloc(PyObject *op)
+{
+    PyObject_GC_UnTrack(op);
+    CleanErrors_clear(op);
+    Py_TYPE(op)->tp_free(op);
+}
+
+static PyMemberDef CleanErrors_members[] = {
+    {"__wrapped__", T_OBJECT, offsetof(CleanErrors, func), READONLY, "the wrapped callable"},
+    {NULL},
+};
+
+static PyTypeObject CleanErrorsType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pycomp._dispatcher.CleanErrors",
+    .tp_basicsize = sizeof(CleanErrors),
+    .tp_doc = "CleanErrors(func): call func; pycomp's frames are dropped from an error's traceback.",
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_call = CleanErrors_call,
+    .tp_init = CleanErrors_init,
+    .tp_new = PyType_GenericNew,
+    .tp_traverse = CleanErrors_traverse,
+    .tp_clear = CleanErrors_clear,
+    .tp_dealloc = CleanErrors_dealloc,
+    .tp_members = CleanErrors_members,
+};
 
 static PyObject *
 DispatcherBase_call(PyObject *op, PyObject *args, PyObject *kwargs)
@@ -253,6 +375,8 @@ set_scalar_codes(PyObject *module, PyObject *d)
 static PyMethodDef module_methods[] = {
     {"type_key", type_key, METH_O, "The fast-path key of a tuple of arguments, or None."},
     {"set_scalar_codes", set_scalar_codes, METH_O, "Register codes for NumPy scalar types."},
+    {"set_traceback_cleaner", set_traceback_cleaner, METH_O,
+     "Set fn(exception, traceback) -> traceback, applied to errors leaving the slow path."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -268,12 +392,13 @@ PyMODINIT_FUNC
 PyInit__dispatcher(void)
 {
     import_array();
-    if (PyType_Ready(&DispatcherBaseType) < 0)
+    if (PyType_Ready(&DispatcherBaseType) < 0 || PyType_Ready(&CleanErrorsType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&dispatcher_module);
     if (m == NULL)
         return NULL;
-    if (PyModule_AddObjectRef(m, "DispatcherBase", (PyObject *)&DispatcherBaseType) < 0) {
+    if (PyModule_AddObjectRef(m, "DispatcherBase", (PyObject *)&DispatcherBaseType) < 0
+        || PyModule_AddObjectRef(m, "CleanErrors", (PyObject *)&CleanErrorsType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

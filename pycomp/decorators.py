@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from pycomp._dispatcher import CleanErrors
 from pycomp.dispatcher import Dispatcher
 
 __all__ = ["jit", "njit"]
@@ -23,7 +24,8 @@ def jit(signature_or_function=None, **options):
     def wrap(fn):
         return Dispatcher(fn, sigs, options)
 
-    return wrap
+    # an eager signature compiles here: its errors show the user's line only
+    return CleanErrors(wrap) if sigs is not None else wrap
 
 
 def njit(*args, **options):

@@ -16,7 +16,7 @@ import itertools
 import threading
 import warnings
 
-from pycomp._dispatcher import DispatcherBase, set_scalar_codes, type_key
+from pycomp._dispatcher import DispatcherBase, set_scalar_codes, set_traceback_cleaner, type_key
 from pycomp.config import flag
 from pycomp.errors import CompilerError, TypingError
 from pycomp.signature import Signature, as_signature
@@ -42,6 +42,52 @@ def _register_scalar_codes():
 
 
 _register_scalar_codes()
+
+_internal_dirs: tuple | None = None
+
+
+def _compiler_dirs() -> tuple:
+    """The folders of pycomp's packages and the libraries it compiles with."""
+    global _internal_dirs
+    if _internal_dirs is None:
+        import importlib.util
+        import os
+
+        dirs = []
+        for name in ("pycomp", "pycomp.frontend", "pycomp.dialects", "pycomp.lowering", "pycomp.targets",
+                     "xdsl", "llvmlite"):
+            try:
+                spec = importlib.util.find_spec(name)
+            except ImportError:
+                spec = None
+            for d in (spec.submodule_search_locations or ()) if spec else ():
+                dirs.append(os.path.join(os.path.abspath(d), ""))
+        _internal_dirs = tuple(dirs)
+    return _internal_dirs
+
+
+def _clean_traceback(exc, tb):
+    """The traceback of an error leaving a call or an eager ``@jit``, without
+    the compiler's and the dispatcher's frames (all of them with
+    ``PYCOMP_DEV=1``). Called from C (csrc/_dispatcher.c)."""
+    if tb is None or flag("PYCOMP_DEV"):
+        return tb
+    import os
+    import types
+
+    dirs = _compiler_dirs()
+    kept = []
+    while tb is not None:
+        if not os.path.abspath(tb.tb_frame.f_code.co_filename).startswith(dirs):
+            kept.append(tb)
+        tb = tb.tb_next
+    out = None
+    for t in reversed(kept):
+        out = types.TracebackType(out, t.tb_frame, t.tb_lasti, t.tb_lineno)
+    return out
+
+
+set_traceback_cleaner(_clean_traceback)
 
 
 def _scalar_converter(t):

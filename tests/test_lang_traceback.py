@@ -7,7 +7,7 @@ import traceback
 import numpy as np
 import pytest
 
-from support import njit, numba_differs
+from support import njit, numba_differs, pycomp_only
 
 
 def raise_value_error(x):
@@ -60,3 +60,46 @@ def test_the_frame_shows_the_source_text():
         njit(raise_value_error)(3)
     text = "".join(traceback.format_exception(info.value))
     assert 'raise ValueError("too big")' in text
+
+
+def _compiler_frames(exc):
+    """Frames of the traceback that lie inside pycomp's own packages."""
+    import os
+
+    import pycomp
+
+    roots = [os.path.dirname(os.path.dirname(pycomp.__file__))]
+    inside = ("pycomp", "frontend", "dialects", "lowering", "targets")
+    return [fr for fr in traceback.extract_tb(exc.__traceback__)
+            if any(os.path.abspath(fr.filename).startswith(os.path.join(r, d, "")) for r in roots for d in inside)]
+
+
+def uses_missing_attribute(x):
+    return x.no_such_attribute
+
+
+@pycomp_only("Numba's tracebacks show its compiler's frames")
+def test_eager_signature_error_shows_no_compiler_frames():
+    with pytest.raises(TypeError) as info:
+        njit("int64(int64)")(uses_missing_attribute)
+    assert _compiler_frames(info.value) == []
+    assert "x.no_such_attribute" in str(info.value)
+
+
+@pycomp_only("Numba's tracebacks show its compiler's frames")
+def test_first_call_errors_show_no_dispatcher_frames():
+    with pytest.raises(TypeError) as info:
+        njit(uses_missing_attribute)(1)
+    assert _compiler_frames(info.value) == []
+    with pytest.raises(ValueError) as info:
+        njit(raise_value_error)(5)
+    assert _compiler_frames(info.value) == []
+    assert traceback.extract_tb(info.value.__traceback__)[-1].name == "raise_value_error"
+
+
+@pycomp_only("PYCOMP_DEV is pycomp's")
+def test_pycomp_dev_keeps_the_compiler_frames(monkeypatch):
+    monkeypatch.setenv("PYCOMP_DEV", "1")
+    with pytest.raises(TypeError) as info:
+        njit("int64(int64)")(uses_missing_attribute)
+    assert _compiler_frames(info.value) != []
