@@ -74,7 +74,7 @@ def test_c_helpers_dict():
         "pycomp_unbox_bool",
         "pycomp_complex_pow",
         "pycomp_gcd",
-    } | {"pycomp_cmath_" + n for n in CMATH_NAMES}
+    } | {"pycomp_cmath_" + n for n in CMATH_NAMES} | {"pycomp_cmath_rect"}
     assert set(HELPERS) == expected
     addrs = list(HELPERS.values())
     assert all(isinstance(a, int) and a > 0 for a in addrs)

@@ -47,6 +47,7 @@ _decl(math.gcd, [signature(ty.int64, ty.int64, ty.int64)])
 _decl(math.log, [signature(F64, F64), signature(F32, F32), signature(F64, F64, F64)])
 for _n in CMATH_UNARY:
     _decl(getattr(cmath, _n), [signature(C128, C128), signature(C64, C64)])
+_decl(cmath.log, [signature(C128, C128, C128)])  # log(z, base)
 _decl(cmath.phase, [signature(F64, C128)])
 _decl(cmath.polar, [signature(ty.UniTuple(F64, 2), C128)])
 _decl(cmath.rect, [signature(C128, F64, F64)])

@@ -243,13 +243,33 @@ def cpx_mul(ctx, b, sig, args):
 
 @reg.lower("/", CPX, CPX)
 def cpx_div(ctx, b, sig, args):
+    """CPython's complex division (Smith's method: scale by the larger part
+    of the divisor, so no intermediate overflows or underflows where the
+    quotient does not, and signed zeros and infinities come out as CPython's);
+    a nan in the divisor gives nan + nan*j. Both branches are computed and
+    one selected, so the code has no branches."""
     t = sig.args[0]
     lt = llvm_type(t.underlying_float)
     (ar, ai), (br_, bi) = _parts(b, args[0], t), _parts(b, args[1], t)
-    den = b.fbin("fadd", b.fbin("fmul", br_, br_), b.fbin("fmul", bi, bi))
-    ctx.guard(b, b.fcmp("==", den, b.const_float(lt, 0.0)), ZeroDivisionError, ("complex division by zero",))
-    re = b.fbin("fdiv", b.fbin("fadd", b.fbin("fmul", ar, br_), b.fbin("fmul", ai, bi)), den)
-    im = b.fbin("fdiv", b.fbin("fsub", b.fbin("fmul", ai, br_), b.fbin("fmul", ar, bi)), den)
+    zero = b.const_float(lt, 0.0)
+    both_zero = b.ibin("and", b.fcmp("==", br_, zero), b.fcmp("==", bi, zero))
+    ctx.guard(b, both_zero, ZeroDivisionError, ("complex division by zero",))
+    abr = b.intrinsic("llvm.fabs", [br_], lt)
+    abi = b.intrinsic("llvm.fabs", [bi], lt)
+    mul, add, sub, div = (lambda x, y, op=op: b.fbin(op, x, y) for op in ("fmul", "fadd", "fsub", "fdiv"))
+    # |br| >= |bi|
+    r1 = div(bi, br_)
+    d1 = add(br_, mul(bi, r1))
+    re1, im1 = div(add(ar, mul(ai, r1)), d1), div(sub(ai, mul(ar, r1)), d1)
+    # |bi| > |br|
+    r2 = div(br_, bi)
+    d2 = add(mul(br_, r2), bi)
+    re2, im2 = div(add(mul(ar, r2), ai), d2), div(sub(mul(ai, r2), ar), d2)
+    real_larger = b.fcmp(">=", abr, abi)  # ordered: false when either is nan
+    imag_larger = b.fcmp(">=", abi, abr)
+    nan = b.const_float(lt, float("nan"))
+    re = b.select(real_larger, re1, b.select(imag_larger, re2, nan))
+    im = b.select(real_larger, im1, b.select(imag_larger, im2, nan))
     return _make_complex(b, t, re, im)
 
 

@@ -7,6 +7,7 @@ import cmath
 import math
 
 from pycomp import types as ty
+from pycomp.signature import Signature
 from pycomp.targets.cpu.context import lowering_registry as reg
 from pycomp.targets.cpu.datamodel import I1, llvm_type
 
@@ -174,6 +175,20 @@ for _n in ("sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "
     reg.lower(getattr(cmath, _n), ty.Complex)(_cmath_fn(_n))
 
 
+@reg.lower(cmath.log, ty.Complex, ty.Complex)
+def cmath_log_base(ctx, b, sig, args):
+    """``cmath.log(z, base)``: log(z) / log(base) by complex division, as
+    CPython computes it. Base 1 (log 0) raises ZeroDivisionError as in Numba
+    (CPython says ValueError)."""
+    from pycomp.targets.cpu.impl_builtins import cpx_div
+
+    c128 = ty.complex128
+    unary = Signature(c128, (c128,))
+    log = _cmath_fn("log")
+    num, den = (log(ctx, b, unary, [a]) for a in args)
+    return cpx_div(ctx, b, Signature(c128, (c128, c128)), [num, den])
+
+
 @reg.lower(cmath.phase)
 def phase(ctx, b, sig, args):
     t = sig.args[0]
@@ -195,12 +210,14 @@ def polar(ctx, b, sig, args):
 
 @reg.lower(cmath.rect)
 def rect(ctx, b, sig, args):
-    r, phi = args
-    f = llvm_type(ty.float64)
-    re = b.fbin("fmul", r, b.intrinsic("llvm.cos", [phi], f))
-    im = b.fbin("fmul", r, b.intrinsic("llvm.sin", [phi], f))
-    out = b.insert_value(b.undef(llvm_type(ty.complex128)), re, 0)
-    return b.insert_value(out, im, 1)
+    """Through ``pycomp_cmath_rect``: CPython's special values for infinite
+    and nan arguments."""
+    from pycomp.targets.cpu.datamodel import F64, PTR
+
+    out = b.alloca(llvm_type(ty.complex128))
+    ctx.declare("pycomp_cmath_rect", _void(), [F64, F64, PTR])
+    b.call("pycomp_cmath_rect", [args[0], args[1], out], None)
+    return b.load(out, llvm_type(ty.complex128))
 
 
 def _complex_pred(combine, real_pred):
