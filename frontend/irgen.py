@@ -2,10 +2,22 @@
 
 Each basic block's instructions are executed symbolically over a stack of
 SSA values. Blocks with one predecessor inherit its stack and variables;
-blocks where paths merge get one block argument per stack slot and per local
-variable. Afterwards :func:`prune_block_args` removes the arguments that are
-trivial (the same value on every incoming edge) or dead, which leaves exactly
-the merges of the user's variables ("versions" in Numba's words).
+blocks where paths merge get one block argument per stack value and per
+local variable. Afterwards :func:`prune_block_args` removes the arguments
+that are trivial (the same value on every incoming edge) or dead, which
+leaves exactly the merges of the user's variables ("versions" in Numba's
+words) and of the values an expression had on the stack when control split
+inside it (``f(a, b or c)``, ``abs(x if x > 0 else -x)``, ``(a, *(b if c
+else d))``, ``a < b < c`` as an operand).
+
+The stack may also hold compile-time entries that are not SSA values: the
+NULL slot of the call protocol and a list display being built
+(:class:`_PendingList`); the keyword names of a pending call (``KW_NAMES``)
+are state of the same kind. Together they form the *shape* of the state
+flowing along an edge (:func:`_flatten`): every predecessor of a merge must
+agree on it, and only the SSA values inside it (a pending list's items
+included) become block arguments; the merge block rebuilds its stack from
+the shape and its arguments (:func:`_rebuild`).
 
 Globals and closure variables are frozen: numbers, strings and tuples of them
 become ``nb.const``, other objects (modules, functions, jitted functions,
@@ -40,11 +52,70 @@ def is_literal(value) -> bool:
 
 
 class _PendingList:
-    """A list display being built; only ever turned into a tuple."""
+    """A list display being built; only ever turned into a tuple.
 
-    def __init__(self, items, loc):
-        self.items = list(items)
-        self.loc = loc
+    Immutable (appending makes a new one), so paths that share a stack
+    never see each other's appends. ``parts`` are ``(spread, value)``
+    pairs: an item, or (``spread`` true) a value unpacked with ``*``.
+    """
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts=()):
+        self.parts = tuple(parts)
+
+    def plus(self, spread: bool, value) -> "_PendingList":
+        return _PendingList(self.parts + ((spread, value),))
+
+
+# Slot kinds in the shape of a carried stack (see _flatten).
+_SLOT_VALUE = "value"
+_SLOT_NULL = "null"
+
+
+def _flatten(stack: list, kwnames: tuple) -> tuple[tuple, list]:
+    """Split symbolic state into its *shape* (what must agree on every
+    edge into a merge) and its SSA values (what becomes block arguments).
+
+    A stack slot's shape is ``"value"`` (one SSA value), ``"null"`` (the
+    call protocol's NULL, no value) or a tuple of the spread flags of a
+    pending list's parts (one value per part). The pending call's keyword
+    names are part of the shape.
+    """
+    slots, values = [], []
+    for v in stack:
+        if v is _NULL:
+            slots.append(_SLOT_NULL)
+        elif isinstance(v, _PendingList):
+            slots.append(tuple(spread for spread, _ in v.parts))
+            values.extend(item for _, item in v.parts)
+        else:
+            slots.append(_SLOT_VALUE)
+            values.append(v)
+    return (tuple(slots), kwnames), values
+
+
+def _rebuild(shape: tuple, values) -> tuple[list, tuple]:
+    """The inverse of :func:`_flatten`: (stack, kwnames) from a shape and
+    one SSA value per value slot (block arguments at a merge)."""
+    slots, kwnames = shape
+    it = iter(values)
+    stack: list = []
+    for slot in slots:
+        if slot == _SLOT_NULL:
+            stack.append(_NULL)
+        elif slot == _SLOT_VALUE:
+            stack.append(next(it))
+        else:
+            stack.append(_PendingList((spread, next(it)) for spread in slot))
+    return stack, kwnames
+
+
+def _describe_shape(shape: tuple) -> str:
+    slots, kwnames = shape
+    words = {_SLOT_NULL: "NULL", _SLOT_VALUE: "value"}
+    out = [words[s] if isinstance(s, str) else "list[%d]" % len(s) for s in slots]
+    return "[%s]%s" % (", ".join(out), " kwnames %r" % (kwnames,) if kwnames else "")
 
 
 class FunctionIR:
@@ -172,55 +243,88 @@ class _Generator:
             if start != cfg.entry:
                 region.add_block(blocks[start])
         self.blocks = blocks
-        # entry stack depth of merge blocks is known once a predecessor is done
-        self.merge_layout: dict[int, int] = {}  # block -> stack depth
-        self.edge_state: dict[tuple[int, int], tuple[list, dict]] = {}
+        # shape of the state entering each merge block (see _flatten), set
+        # by the first predecessor to branch there; later ones must agree
+        self.merge_shape: dict[int, tuple] = {}
+        # (pred, succ) -> what flows along the edge: (stack, locals, kwnames)
+        # into a block with one predecessor, the branch operands into a merge
+        self.edge_state: dict[tuple[int, int], tuple] = {}
+        self.edge_values: dict[tuple[int, int], list] = {}
 
         entry_locals = {n: entry.args[i] for i, n in enumerate(self.argnames)}
         for start in cfg.order:
             blk = cfg.blocks[start]
             xblock = blocks[start]
             if start == cfg.entry:
-                stack, local = [], dict(entry_locals)
+                stack, local, kwnames = [], dict(entry_locals), ()
             elif len(blk.preds) == 1:
-                stack, local = self.edge_state[(blk.preds[0], start)]
+                stack, local, kwnames = self.edge_state[(blk.preds[0], start)]
                 stack, local = list(stack), dict(local)
             else:
-                depth = self.merge_layout[start]
-                args = [xblock.insert_arg(ukn, i) for i in range(depth + len(self.varnames))]
-                stack = list(args[:depth])
-                local = {n: args[depth + i] for i, n in enumerate(self.varnames)}
-            self.exec_block(blk, xblock, stack, local)
+                stack, local, kwnames = self.enter_merge(start, blk, xblock)
+            self.exec_block(blk, xblock, stack, local, kwnames)
         prune_block_args(func)
         module = ModuleOp([func])
         return FunctionIR(module, func, cfg, self.pyfunc)
 
+    def enter_merge(self, start: int, blk, xblock: Block) -> tuple[list, dict, tuple]:
+        """The state at the top of a merge block: one block argument per
+        SSA value of the carried stack and per local variable.
+
+        Where every predecessor has already branched here (a merge that is
+        not a loop header) and all pass the same value for an argument, that
+        value is used directly: the argument is trivial and pruned later
+        anyway, and ops that inspect their operand's producer while the IR
+        is generated (a frozen module's attribute, constant keyword names)
+        still see it.
+        """
+        shape = self.merge_shape[start]
+        nstack = sum(1 if s == _SLOT_VALUE else (0 if s == _SLOT_NULL else len(s)) for s in shape[0])
+        args = [xblock.insert_arg(nb.UNKNOWN, i) for i in range(nstack + len(self.varnames))]
+        vals: list = list(args)
+        incoming = [self.edge_values.get((p, start)) for p in blk.preds]
+        if all(inc is not None for inc in incoming):
+            for i in range(len(vals)):
+                first = incoming[0][i]
+                if all(inc[i] is first for inc in incoming):
+                    vals[i] = first
+        stack, kwnames = _rebuild(shape, vals[:nstack])
+        local = {n: vals[nstack + i] for i, n in enumerate(self.varnames)}
+        return stack, local, kwnames
+
     def edge_args(self, src_block: Block, ins: Instr, succ: int, stack: list, local: dict) -> list:
-        """Record the state flowing along an edge; return the branch operands."""
+        """Record the state flowing along an edge; return the branch operands.
+
+        Into a block with one predecessor the symbolic state is handed over
+        as it is. Into a merge, the stack is flattened into its shape (NULL
+        slots, pending lists, keyword names: compile-time facts that every
+        edge must agree on) and its SSA values, which are passed, followed
+        by the local variables, as block arguments.
+        """
         cfg = self.cfg
         if len(cfg.blocks[succ].preds) == 1:
-            self.edge_state[(self._cur, succ)] = (list(stack), dict(local))
+            self.edge_state[(self._cur, succ)] = (list(stack), dict(local), self.kwnames)
             return []
-        self.merge_layout.setdefault(succ, len(stack))
-        if self.merge_layout[succ] != len(stack):
-            raise UnsupportedError("inconsistent stack depth at a merge", self.loc(ins))
-        vals = []
-        for v in stack:
-            if v is _NULL:
-                raise UnsupportedError("call protocol split across blocks", self.loc(ins))
-            vals.append(v)
+        shape, vals = _flatten(stack, self.kwnames)
+        expected = self.merge_shape.setdefault(succ, shape)
+        if expected != shape:
+            if len(expected[0]) != len(shape[0]):
+                raise UnsupportedError("inconsistent stack depth at a merge", self.loc(ins))
+            raise UnsupportedError("inconsistent stack at a merge: %s and %s"
+                                   % (_describe_shape(expected), _describe_shape(shape)), self.loc(ins))
         for n in self.varnames:
             v = local.get(n)
             if v is None:
                 v = self.add(src_block, nb.UndefOp(n), ins).result
                 local[n] = v
             vals.append(v)
+        self.edge_values[(self._cur, succ)] = vals
         return vals
 
     # ------------------------------------------------------------ execution
-    def exec_block(self, blk, xb: Block, stack: list, local: dict):
+    def exec_block(self, blk, xb: Block, stack: list, local: dict, kwnames: tuple = ()):
         self._cur = blk.start
-        self.kwnames: tuple = ()
+        self.kwnames: tuple = kwnames  # set by KW_NAMES, consumed by the next CALL
         for ins in blk.instrs:
             handler = getattr(self, "op_" + ins.op, None)
             if handler is None:
@@ -308,7 +412,8 @@ class _Generator:
             callee, self_arg = lower, (None if upper is _NULL else upper)
         if self_arg is not None:
             args = [self_arg] + args
-        op = self.add(b, nb.CallOp(callee, args, kwnames), ins)
+        args = [self._value(v, ins) for v in args]
+        op = self.add(b, nb.CallOp(self._value(callee, ins), args, kwnames), ins)
         stack.append(op.result)
 
     def op_CALL(self, b, ins, stack, local):
@@ -376,42 +481,76 @@ class _Generator:
         val = stack.pop()
         self.add(b, nb.SetItemOp(obj, idx, val), ins)
 
-    # Long tuple displays are built as a list then converted (BUILD_LIST,
-    # LIST_APPEND/LIST_EXTEND, LIST_TO_TUPLE); the list never exists at
-    # run time: it is a Python list of SSA values here.
+    # Long tuple displays and displays with ``*`` unpacking are built as a
+    # list then converted (BUILD_LIST, LIST_APPEND/LIST_EXTEND,
+    # LIST_TO_TUPLE); the list never exists at run time: it is a
+    # _PendingList of SSA values here, and may be carried across blocks
+    # like any stack entry (``(a, *(b if c else d))``).
     def op_BUILD_LIST(self, b, ins, stack, local):
         n = ins.arg
         items = stack[len(stack) - n:] if n else []
         del stack[len(stack) - n:]
-        stack.append(_PendingList(items, self.loc(ins)))
+        stack.append(_PendingList((False, self._value(v, ins)) for v in items))
 
-    def op_LIST_APPEND(self, b, ins, stack, local):
-        v = stack.pop()
-        target = stack[-ins.arg]
+    def _pending_list(self, stack, depth, ins) -> _PendingList:
+        target = stack[-depth]
         if not isinstance(target, _PendingList):
             raise UnsupportedError("lists are not supported yet", self.loc(ins))
-        target.items.append(v)
+        return target
+
+    def op_LIST_APPEND(self, b, ins, stack, local):
+        v = self._value(stack.pop(), ins)
+        stack[-ins.arg] = self._pending_list(stack, ins.arg, ins).plus(False, v)
 
     def op_LIST_EXTEND(self, b, ins, stack, local):
-        v = stack.pop()
-        target = stack[-ins.arg]
-        owner = getattr(v, "owner", None)
-        if not isinstance(target, _PendingList) or not isinstance(owner, nb.ConstOp):
-            raise UnsupportedError("lists are not supported yet", self.loc(ins))
-        for item in owner.value.data:
-            target.items.append(self.add(b, nb.ConstOp(item), ins).result)
+        v = self._value(stack.pop(), ins)
+        lst = self._pending_list(stack, ins.arg, ins)
+        owner = v.owner
+        if isinstance(owner, nb.ConstOp) and isinstance(owner.value.data, tuple):
+            for item in owner.value.data:  # a constant tuple: its items one by one
+                lst = lst.plus(False, self.add(b, nb.ConstOp(item), ins).result)
+        else:  # any other value: concatenated as a tuple by LIST_TO_TUPLE
+            lst = lst.plus(True, v)
+        stack[-ins.arg] = lst
 
     def op_LIST_TO_TUPLE(self, b, ins, stack, local):
         lst = stack.pop()
         if not isinstance(lst, _PendingList):
             raise UnsupportedError("lists are not supported yet", self.loc(ins))
-        stack.append(self.add(b, nb.BuildTupleOp(lst.items), ins).result)
+        # runs of items become tuples, ``*value`` parts are concatenated to
+        # them (tuple + tuple); ``(*t,)`` alone is ``() + t``, so the result
+        # is a tuple whatever ``t`` is, or a typing error
+        pieces, run = [], []
+        for spread, v in lst.parts:
+            if spread:
+                if run:
+                    pieces.append(self.add(b, nb.BuildTupleOp(run), ins).result)
+                    run = []
+                pieces.append(v)
+            else:
+                run.append(v)
+        if run or not pieces:
+            pieces.append(self.add(b, nb.BuildTupleOp(run), ins).result)
+        elif len(pieces) == 1:  # (*t,)
+            pieces.insert(0, self.add(b, nb.BuildTupleOp([]), ins).result)
+        result = pieces[0]
+        for piece in pieces[1:]:
+            result = self.add(b, nb.BinOp("+", result, piece), ins).result
+        stack.append(result)
+
+    def _value(self, v, ins):
+        """``v`` as an operand: an SSA value, not a compile-time stack entry."""
+        if isinstance(v, _PendingList):
+            raise UnsupportedError("lists are not supported yet", self.loc(ins))
+        if v is _NULL:  # pragma: no cover - the decoder's stack shapes prevent it
+            raise UnsupportedError("malformed call sequence", self.loc(ins))
+        return v
 
     def op_BUILD_TUPLE(self, b, ins, stack, local):
         n = ins.arg
         items = stack[len(stack) - n:] if n else []
         del stack[len(stack) - n:]
-        stack.append(self.add(b, nb.BuildTupleOp(items), ins).result)
+        stack.append(self.add(b, nb.BuildTupleOp([self._value(v, ins) for v in items]), ins).result)
 
     def op_UNPACK_SEQUENCE(self, b, ins, stack, local):
         v = stack.pop()
@@ -437,7 +576,7 @@ class _Generator:
         return blk.succs
 
     def op_RETURN_VALUE(self, b, ins, stack, local):
-        self.add(b, nb.ReturnOp(stack.pop()), ins)
+        self.add(b, nb.ReturnOp(self._value(stack.pop(), ins)), ins)
 
     def op_JUMP(self, b, ins, stack, local):
         succ = ins.argval
