@@ -28,6 +28,8 @@ from pycomp.dialects import nb
 from pycomp.errors import CompilerError, TypingError, UnsupportedError
 from pycomp.frontend.typing.context import TypingContext, typeof_constant
 from pycomp.frontend.typing.conversions import unify_types
+from pycomp.frontend.typing.iterators import iterator_type, not_iterable
+from pycomp.frontend.typing.templates import Folded
 from pycomp.signature import Signature
 
 __all__ = ["infer_types", "infer_module", "typeof_global", "TypingResult", "default_typing_context"]
@@ -41,8 +43,8 @@ def typeof_global(ctx: TypingContext, value) -> ty.Type:
         return ty.ExceptionClass(value)
     if hasattr(value, "get_call_signature") and hasattr(value, "py_func"):
         return ty.Dispatcher(value)
-    if ctx.is_known_global(value):
-        return ty.Function(value)
+    if ctx.is_known_global(value) or isinstance(value, type):
+        return ty.Function(value)  # a class without templates: isinstance()'s second argument
     raise TypingError("global value %r of type %s is not supported in compiled code"
                       % (value, type(value).__name__))
 
@@ -78,6 +80,7 @@ class _Inference:
         self.reachable: set = set()
         self.constant_branches: dict = {}  # cond_br -> the successor always taken
         self.call_plans: dict = {}  # call op -> how its arguments map to parameters
+        self.unpack_iters: dict = {}  # nb.unpack of an iterable -> its iterator type
 
     # ------------------------------------------------------------ worklist
     def push(self, op: Operation):
@@ -113,6 +116,21 @@ class _Inference:
 
     def run(self) -> TypingResult:
         self.mark_reachable(self.func.body.blocks.first)
+        self.drain()
+        if self.return_type is None and not self.returns_reachable():
+            # it only raises: its return type is none, as in Numba
+            self.return_type = ty.none
+            for site in self.recursive_sites:
+                self.push(site)
+            self.drain()
+        if self.return_type is None:
+            raise TypingError("cannot infer the return type of %s (does it recurse without a base case?)"
+                              % self.func.sym_name.data)
+        self.check_all_typed()
+        self.commit()
+        return TypingResult(self.arg_types, self.return_type, self.callees)
+
+    def drain(self):
         while self.work:
             op = self.work.pop()
             self.queued.discard(op)
@@ -120,12 +138,9 @@ class _Inference:
                 self.visit(op)
             except CompilerError as e:
                 raise e.with_loc(nb.source_loc(op))
-        if self.return_type is None:
-            raise TypingError("cannot infer the return type of %s (does it always raise or recurse "
-                              "without a base case?)" % self.func.sym_name.data)
-        self.check_all_typed()
-        self.commit()
-        return TypingResult(self.arg_types, self.return_type, self.callees)
+
+    def returns_reachable(self) -> bool:
+        return any(isinstance(blk.last_op, nb.ReturnOp) for blk in self.reachable)
 
     def operand_types(self, op: Operation):
         out = []
@@ -209,21 +224,23 @@ class _Inference:
             for r, et in zip(op.outs, t.types):
                 self.assign(r, et, op)
             return
-        raise TypingError("cannot unpack a value of type %s" % t)
+        it = iterator_type(self.ctx, t)  # an iterable: n items, ValueError if it has more or fewer
+        if it is None:
+            raise TypingError("failed to unpack %s (not a tuple or an iterable)" % t)
+        self.unpack_iters[op] = it
+        for r in op.outs:
+            self.assign(r, it.yield_type, op)
 
     def visit_GetIterOp(self, op, ts):
-        (t,) = ts
-        if isinstance(t, ty.RangeType):
-            self.assign(op.result, ty.RangeIter(t.dtype), op)
-        elif isinstance(t, ty.Array):
-            self.assign(op.result, ty.ArrayIter(t), op)
-        elif isinstance(t, ty.UniTuple):
-            self.assign(op.result, ty.UniTupleIter(t), op)
-        else:
-            raise TypingError("cannot iterate over a value of type %s" % t)
+        it = iterator_type(self.ctx, ts[0])
+        if it is None:
+            raise not_iterable(ts[0])
+        self.assign(op.result, it, op)
 
     def visit_IterNextOp(self, op, ts):
         (t,) = ts
+        if not isinstance(t, ty.IteratorType):
+            raise not_iterable(t)
         self.assign(op.item, t.yield_type, op)
         self.assign(op.valid, ty.boolean, op)
 
@@ -288,6 +305,9 @@ class _Inference:
             owner = owner.operand.owner
         if isinstance(owner, nb.ConstOp) and isinstance(owner.value.data, bool):
             return owner.value.data
+        sig = self.sigs.get(owner)
+        if isinstance(sig, Folded) and sig.fold[0] == "const" and isinstance(sig.fold[1], bool):
+            return sig.fold[1]  # isinstance(), hasattr()
         if isinstance(owner, nb.BinOp) and owner.op.data in ("is", "is not"):
             ta, tb = self.types.get(owner.lhs), self.types.get(owner.rhs)
             if ta is None or tb is None:
@@ -348,6 +368,22 @@ class _Inference:
         region = self.func.body
         nb.erase_blocks(region, [b for b in region.blocks if b not in self.reachable])
 
+    def _apply_folds(self):
+        """Replace the calls typing answered at compile time (Folded
+        signatures: isinstance, getattr) by what they fold to, and give an
+        nb.unpack of an iterable its iterator (an nb.getiter before it)."""
+        for op, it in self.unpack_iters.items():
+            if self.types[op.value] is not it:  # not already an iterator
+                get = nb.GetIterOp(op.value)
+                get.location = op.location
+                op.parent_block().insert_op_before(get, op)
+                self.types[get.result] = it
+                op.operands[0] = get.result
+        for op, sig in list(self.sigs.items()):
+            if isinstance(sig, Folded):
+                del self.sigs[op]
+                _fold_call(op, sig, self.types)
+
     def _fold_call_arguments(self):
         """Rewrite calls to jitted functions that pass keywords or rely on
         defaults into calls with every argument in positional order."""
@@ -378,6 +414,7 @@ class _Inference:
 
     def commit(self):
         """Write types into the IR and make every conversion an nb.cast."""
+        self._apply_folds()
         self._fold_call_arguments()
         types = self.types
         for blk in self.func.body.blocks:
@@ -427,6 +464,31 @@ class _Inference:
     def _cast_edge(self, op, succ, values, base):
         for i, (arg, v) in enumerate(zip(succ.args, values)):
             self._cast_at(op, base + i, nb.type_of(arg))
+
+
+def _fold_call(op, sig: Folded, types: dict) -> None:
+    """Replace call ``op`` by its fold (see Folded) and erase the pure ops
+    (the callee, a tuple of classes, the name) only it used."""
+    kind, what = sig.fold
+    if kind == "arg":
+        value = op.args[what]
+    else:
+        new = nb.ConstOp(what, sig.return_type) if kind == "const" else nb.GetAttrOp(op.args[0], what)
+        new.location = op.location
+        op.parent_block().insert_op_before(new, op)
+        value = new.result
+        types[value] = sig.return_type
+    op.result.replace_all_uses_with(value)
+    dead = list(op.operands)
+    op.detach()
+    op.erase()
+    while dead:
+        v = dead.pop()
+        owner = v.owner
+        if isinstance(owner, (nb.ConstOp, nb.GlobalOp, nb.BuildTupleOp)) and not v.uses and owner.parent is not None:
+            dead.extend(owner.operands)
+            owner.detach()
+            owner.erase()
 
 
 def _target_arg(use) -> BlockArgument | None:
