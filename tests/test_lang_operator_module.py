@@ -82,3 +82,14 @@ def test_wrong_arity_is_a_typing_error_naming_the_function():
     f = jitted(lambda a: operator.add(a))
     with pytest.raises(TypingError, match="add"):
         f(1)
+
+
+@cpython_differs("values have no identity in compiled code: `is` on numbers and tuples is ==, as in Numba")
+@pytest.mark.parametrize("a, b, expected", [
+    (1, 1, True), (1, 2, False), (1.5, 1.5, True), (float("nan"), float("nan"), False), (1, 1.0, False),
+    (1j, 1j, True), ((1, 2), (1, 2), True), (True, True, True), (None, None, True),
+])
+def test_is_compares_values_as_numba_does(a, b, expected):
+    check(lambda x, y: x is y, a, b, expected=expected)
+    check(lambda x, y: x is not y, a, b, expected=not expected)
+    check(lambda x, y: operator.is_(x, y), a, b, expected=expected)
