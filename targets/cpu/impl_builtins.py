@@ -13,6 +13,7 @@ from __future__ import annotations
 import builtins
 
 from pycomp import types as ty
+from pycomp.signature import Signature
 from pycomp.targets.cpu.context import lowering_registry as reg
 from pycomp.targets.cpu.datamodel import I1, I64, llvm_type
 
@@ -317,11 +318,18 @@ for _op in ("<", "<=", ">", ">=", "==", "!="):
 
 @reg.lower("is")
 def is_(ctx, b, sig, args):
+    """``a is b`` as Numba has it: values have no identity in compiled code,
+    so two values of one number or tuple type are ``a == b``; ``None is
+    None``; values of different types never are."""
     a, c = sig.args
-    same = a is c and isinstance(a, (ty.NoneType, ty.Boolean))
-    if same and isinstance(a, ty.Boolean):
-        return b.icmp("==", *args)
-    return b.const_int(I1, 1 if same else 0)
+    if a is not c:
+        return b.const_int(I1, 0)
+    if isinstance(a, ty.NoneType):
+        return b.const_int(I1, 1)
+    if isinstance(a, (ty.Number, ty.BaseTuple)):
+        eq = Signature(ty.boolean, (a, a))
+        return ctx.implementation("==", eq)(ctx, b, eq, args)
+    return b.const_int(I1, 0)
 
 
 @reg.lower("is not")
