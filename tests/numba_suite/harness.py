@@ -187,7 +187,7 @@ class Job:
         return False
 
 
-def run_jobs(jobs, nworkers, verbose=True):
+def run_jobs(jobs, nworkers, verbose=True, on_done=None):
     tmpdir = tempfile.mkdtemp(prefix="numba-suite-")
     pending = list(jobs)
     running = []
@@ -201,6 +201,8 @@ def run_jobs(jobs, nworkers, verbose=True):
         for j in list(running):
             if j.poll(tmpdir):
                 running.remove(j)
+                if on_done is not None:
+                    on_done(j)
                 if verbose:
                     c = Counter(r["outcome"] for r in j.records.values())
                     print("%-32s %5.0fs  %s" % (j.label(), time.monotonic() - t0,
@@ -267,8 +269,10 @@ def cmd_run(args):
     if not modules:
         modules = SETS["core"]
     jobs = make_jobs(args.engine, modules, ids)
-    records = run_jobs(jobs, args.jobs)
-    save_results(args.engine, records, merge=True, whole_modules=modules if ids is None else ())
+    # the old records of modules run in full go first; each finished shard is
+    # saved at once, so an interrupted run keeps what it finished
+    save_results(args.engine, {}, merge=True, whole_modules=modules if ids is None else ())
+    records = run_jobs(jobs, args.jobs, on_done=lambda job: save_results(args.engine, job.records, merge=True))
     c = Counter(r["outcome"] for r in records.values())
     print("%s: %s" % (args.engine, " ".join("%s=%d" % kv for kv in sorted(c.items()))))
     return 0
