@@ -57,12 +57,17 @@ _xconv._convert_store = _convert_store
 __all__ = ["emit_llvmlite"]
 
 
-def emit_llvmlite(module: ModuleOp, triple: str | None = None, data_layout: str = "") -> ir.Module:
-    """Convert ``module`` (llvm dialect only) to llvmlite IR."""
+def emit_llvmlite(module: ModuleOp, triple: str | None = None, data_layout: str = "",
+                  arg_names: dict | None = None) -> ir.Module:
+    """Convert ``module`` (llvm dialect only) to llvmlite IR. ``arg_names``
+    (symbol -> parameter names) names the parameters of those functions in
+    the LLVM IR, so it reads with the Python names."""
     out = convert_module(module, fallback_target_triple=triple, data_layout=data_layout)
     for op in module.ops:
         if isinstance(op, llvm.FuncOp) and op.body.blocks:
             fn = out.get_global(op.sym_name.data)
+            for arg, name in zip(fn.args, (arg_names or {}).get(op.sym_name.data, ())):
+                arg.name = name
             linkage = op.linkage.linkage.data if op.linkage is not None else "external"
             if linkage != "external":
                 fn.linkage = linkage

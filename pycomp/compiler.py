@@ -181,7 +181,9 @@ def _compile(dispatcher, argtypes, return_type) -> Overload:
         llmod = timer.run("nb-to-llvm", lower_module, ctx, fir.module, callee_symbol)
         eng = engine()
         _ensure_runtime(eng, _helperlib, c_api_addresses)
-        irmod = timer.run("emit-llvmlite", emit_llvmlite, llmod, eng.triple, eng.data_layout)
+        # the status calling convention: a return slot, then the Python parameters
+        names = {symbol: ["retptr"] + ["arg." + n for n in dispatcher.pysig.parameters]}
+        irmod = timer.run("emit-llvmlite", emit_llvmlite, llmod, eng.triple, eng.data_layout, names)
         wrapper = build_wrapper(irmod, symbol, argtypes, res.return_type, bool(opts.get("nogil")))
         cm = timer.run("llvm-codegen", eng.compile, str(irmod), symbol,
                        [text for text, _ in callees.values()],

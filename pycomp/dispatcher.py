@@ -11,6 +11,7 @@ describes. Keyword arguments and defaults follow Python's rules.
 
 from __future__ import annotations
 
+import collections
 import inspect
 import itertools
 import threading
@@ -90,6 +91,9 @@ def _clean_traceback(exc, tb):
 set_traceback_cleaner(_clean_traceback)
 
 
+_CompileStats = collections.namedtuple("_CompileStats", "cache_path cache_hits cache_misses")
+
+
 def _scalar_converter(t):
     """How a Python value converts to the scalar type ``t`` when an explicit
     signature accepts it by an unsafe conversion (``int32`` from 2.7 is 2,
@@ -152,6 +156,7 @@ class Dispatcher(DispatcherBase):
         self._explicit = False
         self._explicit_sigs: set = set()  # argument types compiled with a given return type
         self._compile_disabled = False
+        self._cache_misses = collections.Counter()
         self._declared_signatures: list = []  # the explicit signatures, as given to jit (for pickling)
         if signatures:
             self._explicit = True
@@ -298,6 +303,7 @@ class Dispatcher(DispatcherBase):
                               % (len(argtypes), len(self._params)))
         if return_type is not None:
             self._explicit_sigs.add(tuple(argtypes))
+        self._cache_misses[tuple(argtypes)] += 1
         ov = compile_overload(self, argtypes, return_type)
         self.overloads[argtypes] = ov
         return ov
@@ -418,9 +424,11 @@ class Dispatcher(DispatcherBase):
             file.write(text)
 
     def inspect_llvm(self, signature=None):
+        """The optimized LLVM IR (as Numba's); the IR before optimization is
+        ``f.overloads[argtypes].llvm_ir``. A dict by signature when none is given."""
         if signature is None:
-            return {k: ov.llvm_ir for k, ov in self.overloads.items()}
-        return self._overload(signature).llvm_ir
+            return {k: ov.optimized_ir for k, ov in self.overloads.items()}
+        return self._overload(signature).optimized_ir
 
     def inspect_asm(self, signature=None):
         import llvmlite.binding as llb
@@ -441,12 +449,21 @@ class Dispatcher(DispatcherBase):
 
         return ControlFlowGraph.from_instrs(decode(self.py_func.__code__)).dump(self.__qualname__)
 
-    def stats(self, signature=None) -> dict:
-        """Per-stage compile times in seconds."""
+    def compile_times(self, signature=None) -> dict:
+        """Per-stage compile times in seconds (of the last specialization
+        compiled, or of ``signature``)."""
         return dict(self._overload(signature).timings)
 
+    @property
+    def stats(self):
+        """Numba's: ``(cache_path, cache_hits, cache_misses)``. Nothing is
+        cached on disk yet: no path, no hits, and every compile is a miss
+        (counted per signature, as Numba counts them without a cache). The
+        per-stage compile times are :meth:`compile_times`."""
+        return _CompileStats(None, collections.Counter(), collections.Counter(self._cache_misses))
+
     def get_metadata(self, signature=None) -> dict:
-        return {"pipeline_times": {"nopython": self.stats(signature)}}
+        return {"pipeline_times": {"nopython": self.compile_times(signature)}}
 
     def __reduce__(self):
         """By reference when importable, else by value (pycomp.serialize)."""

@@ -99,3 +99,31 @@ def test_entry_point_module_is_the_functions():
     foo(1)
     [cres] = foo.overloads.values()
     assert cres.entry_point.__module__ == foo.py_func.__module__
+
+
+def test_inspect_llvm_is_per_signature_and_names_the_parameters():
+    @jit(nopython=True)
+    def foo(explicit_arg1, explicit_arg2):
+        return explicit_arg1 + explicit_arg2
+
+    foo(1, 1)
+    foo(1.0, 1)
+    foo(1.0, 1.0)
+    llvms = foo.inspect_llvm()
+    assert len(llvms) == 3
+    for text in llvms.values():
+        assert "foo" in text and "explicit_arg1" in text and "explicit_arg2" in text
+
+
+def test_stats_has_numbas_cache_counters():
+    @jit(nopython=True)
+    def foo(x):
+        return x
+
+    foo(1)
+    foo(2.5)
+    st = foo.stats  # no cache=True: no cache file, no hits, each compile a miss
+    assert st.cache_path is None
+    assert dict(st.cache_hits) == {}
+    assert sorted(map(str, st.cache_misses.values())) == ["1", "1"] and len(st.cache_misses) == 2
+    assert set(st._fields) == {"cache_path", "cache_hits", "cache_misses"}

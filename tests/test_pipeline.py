@@ -242,7 +242,7 @@ def test_inspection():
     assert "nb.binop" in jf.inspect_ir("nb-type-infer")
     assert "!nb.type<int64>" in jf.inspect_ir("nb-type-infer")
     assert "add i64" in jf.inspect_llvm(jf.signatures[0])
-    assert "nb-type-infer" in jf.stats()
+    assert "nb-type-infer" in jf.compile_times()
     assert "block" in jf.inspect_cfg()
 
 
@@ -422,3 +422,12 @@ def test_callees_are_inlinable_across_modules():
     calls = [line for line in optimized.splitlines() if "call" in line and "@\"pycomp." in line]
     assert calls == []  # both callees were inlined
     assert sq(2.0) == 4.0 and cube(2.0) == 8.0  # and still callable on their own
+
+
+def test_compile_times_name_every_stage():
+    f = njit(add)
+    f(1, 2)
+    times = f.compile_times()
+    for stage in ("ir-gen", "nb-type-infer", "nb-to-llvm", "emit-llvmlite", "llvm-codegen"):
+        assert times[stage] >= 0.0
+    assert f.get_metadata()["pipeline_times"]["nopython"] == times
