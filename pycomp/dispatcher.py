@@ -211,8 +211,15 @@ class Dispatcher(DispatcherBase):
             args = self._bind(args, kwargs)
         try:
             key = tuple(map(typeof, args))
-        except TypeError as e:
-            raise TypeError("%s(): %s" % (self.__name__, e)) from None
+        except ValueError:
+            for i, a in enumerate(args):
+                try:
+                    typeof(a)
+                except ValueError:
+                    name = self._params[i].name if i < len(self._params) else "#%d" % i
+                    raise TypeError("%s(): argument '%s' of type %s cannot be passed to compiled code: %r"
+                                    % (self.__name__, name, type(a).__name__, a)) from None
+            raise
         entry = self._entries.get(key)
         if entry is None:
             entry = self._find_or_compile(key)

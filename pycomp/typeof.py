@@ -54,5 +54,7 @@ def typeof(value) -> ty.Type:
 
 
 def _fail(value):
-    raise TypeError("pycomp cannot pass a value of type %s to compiled code: %r"
-                    % (type(value).__name__, value))
+    if type(value) is int:
+        raise OverflowError("int %d is too big for any integer type of compiled code (64 bits)" % value)
+    raise ValueError("Cannot determine pycomp type of %s: pycomp cannot pass a value of type %s "
+                     "to compiled code" % (type(value), type(value).__name__))

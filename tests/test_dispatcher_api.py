@@ -5,7 +5,7 @@ entry points. Runs under Numba too (PYCOMP_TEST_ENGINE=numba)."""
 import numpy as np
 import pytest
 
-from support import jit
+from support import jit, pycomp_only
 
 
 def add(a, b):
@@ -127,3 +127,54 @@ def test_stats_has_numbas_cache_counters():
     assert dict(st.cache_hits) == {}
     assert sorted(map(str, st.cache_misses.values())) == ["1", "1"] and len(st.cache_misses) == 2
     assert set(st._fields) == {"cache_path", "cache_hits", "cache_misses"}
+
+
+def test_jit_of_a_jitted_function_is_a_type_error():
+    f = jit(nopython=True)(add)
+    with pytest.raises(TypeError, match="already jitted"):
+        jit(nopython=True)(f)
+
+
+def test_an_invalid_signature_object_is_rejected_at_decoration():
+    with pytest.raises(TypeError, match="signature"):
+        jit([object()], nopython=True)(add)
+
+
+def test_typeof_of_an_unsupported_object_is_a_value_error():
+    from support import typeof
+
+    with pytest.raises(ValueError, match="object"):
+        typeof(object())
+
+
+@pycomp_only("Numba raises its TypingError (not a TypeError) here")
+def test_an_unsupported_argument_names_the_function_and_the_parameter():
+    f = jit(nopython=True)(add)
+    with pytest.raises(TypeError, match=r"add\(\): argument 'b' of type list"):
+        f(1, [2])
+
+
+@pycomp_only("Numba passes 2**64-1 as uint64 and raises its own error beyond")
+def test_an_int_beyond_64_bits_is_an_overflow_error():
+    f = jit(nopython=True)(add)
+    with pytest.raises(OverflowError):
+        f(1, 2 ** 70)
+
+
+def test_top_level_type_aliases_and_cuda_module():
+    from support import engine
+
+    for name in ("float64", "float32", "int64", "int32", "uint8", "boolean", "intp", "f8", "i4", "u1",
+                 "c16", "void"):
+        assert getattr(engine, name) is not None, name
+    assert engine.float64 is engine.types.float64
+    assert engine.f8 is engine.types.float64
+
+
+@pycomp_only("numba.cuda is a separate package now")
+def test_cuda_module_tells_whether_a_gpu_is_there():
+    import pycomp
+
+    assert isinstance(pycomp.cuda.is_available(), bool)
+    with pytest.raises(NotImplementedError):
+        pycomp.cuda.jit(lambda: None)
