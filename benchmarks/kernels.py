@@ -115,6 +115,8 @@ class Case:
     fn: Callable
     args: Callable[[], tuple]
     callees: dict[str, Callable] = field(default_factory=dict)
+    #: keyword arguments of the call (dispatch cases)
+    kwargs: Callable[[], dict] = field(default=lambda: {})
 
 
 def _vec(n=100):
@@ -147,6 +149,10 @@ def noop2(a, b):
     pass
 
 
+def noop3_default(a, b, c=3):
+    pass
+
+
 DISPATCH_CASES = [
     Case("noargs", noop0, lambda: ()),
     Case("2ints", noop2, lambda: (1, 2)),
@@ -154,6 +160,9 @@ DISPATCH_CASES = [
     Case("array1d", noop1, lambda: (np.zeros(10),)),
     Case("array2d_C", noop1, lambda: (np.zeros((10, 10)),)),
     Case("tuple3ints", noop1, lambda: ((1, 2, 3),)),
+    Case("kw_1pos_1kw", noop2, lambda: (1,), kwargs=lambda: {"b": 2}),
+    Case("kw_all", noop3_default, lambda: (), kwargs=lambda: {"a": 1, "b": 2, "c": 4}),
+    Case("default_left_out", noop3_default, lambda: (1, 2)),
 ]
 
 # ---------------------------------------------------------------------------

@@ -381,12 +381,17 @@ def run_compile(ctx: Ctx) -> list[dict]:
 # ---------------------------------------------------------------------------
 
 
-def call_timer(fn: Callable, args: tuple) -> timeit.Timer:
-    """A timeit loop calling ``fn(*args)`` with function and arguments in locals."""
+def call_timer(fn: Callable, args: tuple, kwargs: dict | None = None) -> timeit.Timer:
+    """A timeit loop calling ``fn(*args, **kwargs)`` with the function and the
+    argument values in locals (keywords spelled out in the call)."""
+    kwargs = kwargs or {}
     names = [f"a{i}" for i in range(len(args))]
-    setup = "; ".join(["f = _f"] + [f"{n} = _{n}" for n in names])
-    env = {"_f": fn, **{f"_{n}": a for n, a in zip(names, args)}}
-    return timeit.Timer(f"f({', '.join(names)})", setup, globals=env)
+    knames = [f"k{i}" for i in range(len(kwargs))]
+    setup = "; ".join(["f = _f"] + [f"{n} = _{n}" for n in names + knames])
+    env = {"_f": fn, **{f"_{n}": a for n, a in zip(names, args)},
+           **{f"_{n}": v for n, v in zip(knames, kwargs.values())}}
+    call = ", ".join(names + [f"{k}={n}" for k, n in zip(kwargs, knames)])
+    return timeit.Timer(f"f({call})", setup, globals=env)
 
 
 def run_dispatch(ctx: Ctx) -> list[dict]:
@@ -406,9 +411,9 @@ def run_dispatch(ctx: Ctx) -> list[dict]:
                 results[eng.name] = res
             else:
                 try:
-                    fn, args = instantiate(eng, case), case.args()
-                    fn(*args)  # compile
-                    timers[eng.name] = call_timer(fn, args)
+                    fn, args, kwargs = instantiate(eng, case), case.args(), case.kwargs()
+                    fn(*args, **kwargs)  # compile
+                    timers[eng.name] = call_timer(fn, args, kwargs)
                 except Exception as exc:  # noqa: BLE001
                     results[eng.name] = not_measured("failed", short_exc(exc))
         runnable = [e for e in ctx.engines if e.name in timers]
@@ -417,8 +422,9 @@ def run_dispatch(ctx: Ctx) -> list[dict]:
         for eng in runnable:
             if eng.name not in results:
                 results[eng.name] = measured(samples[eng.name], calls_per_sample=number)
-        args_repr = ", ".join(type(a).__name__ + (str(a.shape) if hasattr(a, "shape") else "")
-                              for a in case.args())
+        args_repr = ", ".join([type(a).__name__ + (str(a.shape) if hasattr(a, "shape") else "")
+                               for a in case.args()] + [f"{k}={type(v).__name__}"
+                                                        for k, v in case.kwargs().items()])
         rows.append(record("dispatch", case.name, "s", results, args=args_repr,
                            loop_overhead_s=loop_overhead,
                            description="no-op call in a timeit loop (loop overhead included)"))

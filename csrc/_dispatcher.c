@@ -40,6 +40,8 @@ typedef struct {
     PyObject_HEAD
     PyObject *fast_entries;  /* dict: type key (bytes) -> entry callable */
     PyObject *weakreflist;
+    PyObject *param_names;   /* tuple of str, or NULL: keyword calls take the slow path */
+    PyObject *defaults;      /* tuple: defaults of the last parameters, or NULL */
 } DispatcherBase;
 
 static PyObject *scalar_codes = NULL;  /* dict: type -> int code */
@@ -258,14 +260,67 @@ static PyTypeObject CleanErrorsType = {
     .tp_members = CleanErrors_members,
 };
 
+/*
+ * Bind a call with keywords (or left-out defaults) to the parameters, as
+ * Python would, into `out` (borrowed references). Returns the number of
+ * parameters, or -1 when the call is not a plain one this can bind (an
+ * unknown or repeated keyword, a missing argument, too many arguments):
+ * the slow path then raises Python's own error.
+ */
+static Py_ssize_t
+bind_arguments(DispatcherBase *self, PyObject *args, PyObject *kwargs, PyObject **out)
+{
+    if (self->param_names == NULL)
+        return -1;
+    Py_ssize_t np = PyTuple_GET_SIZE(self->param_names);
+    Py_ssize_t n = PyTuple_GET_SIZE(args);
+    Py_ssize_t nd = self->defaults ? PyTuple_GET_SIZE(self->defaults) : 0;
+    Py_ssize_t nkw = kwargs ? PyDict_GET_SIZE(kwargs) : 0;
+    if (n > np || np > MAX_FAST_ARGS)
+        return -1;
+    Py_ssize_t used = 0;
+    for (Py_ssize_t i = 0; i < np; i++) {
+        if (i < n) {
+            out[i] = PyTuple_GET_ITEM(args, i);
+            continue;
+        }
+        PyObject *v = nkw ? PyDict_GetItemWithError(kwargs, PyTuple_GET_ITEM(self->param_names, i)) : NULL;
+        if (v != NULL) {
+            out[i] = v;
+            used++;
+        }
+        else if (PyErr_Occurred()) {
+            PyErr_Clear();
+            return -1;
+        }
+        else if (i >= np - nd) {
+            out[i] = PyTuple_GET_ITEM(self->defaults, i - (np - nd));
+        }
+        else {
+            return -1;
+        }
+    }
+    return used == nkw ? np : -1;
+}
+
 static PyObject *
 DispatcherBase_call(PyObject *op, PyObject *args, PyObject *kwargs)
 {
     DispatcherBase *self = (DispatcherBase *)op;
     Py_ssize_t n = PyTuple_GET_SIZE(args);
-    if ((kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0) || n > MAX_FAST_ARGS || self->fast_entries == NULL)
-        return slow_call(op, args, kwargs);
+    PyObject *bound[MAX_FAST_ARGS];
     PyObject *const *items = &PyTuple_GET_ITEM(args, 0);
+    if (self->fast_entries == NULL)
+        return slow_call(op, args, kwargs);
+    if ((kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0)
+        || (self->param_names != NULL && n < PyTuple_GET_SIZE(self->param_names))) {
+        n = bind_arguments(self, args, kwargs, bound);
+        if (n < 0)
+            return slow_call(op, args, kwargs);
+        items = bound;
+    }
+    else if (n > MAX_FAST_ARGS)
+        return slow_call(op, args, kwargs);
     PyObject *pykey = make_key(items, n);
     if (pykey == NULL) {
         if (PyErr_Occurred())
@@ -294,10 +349,40 @@ DispatcherBase_init(PyObject *op, PyObject *args, PyObject *kwargs)
     return 0;
 }
 
+/* _set_parameters(names, defaults): enable the keyword fast path (names a
+ * tuple of str, defaults a tuple or None); names None disables it. */
+static PyObject *
+DispatcherBase_set_parameters(PyObject *op, PyObject *args)
+{
+    DispatcherBase *self = (DispatcherBase *)op;
+    PyObject *names, *defaults;
+    if (!PyArg_ParseTuple(args, "OO:_set_parameters", &names, &defaults))
+        return NULL;
+    if ((names != Py_None && !PyTuple_Check(names)) || (defaults != Py_None && !PyTuple_Check(defaults))) {
+        PyErr_SetString(PyExc_TypeError, "_set_parameters(names, defaults) takes tuples or None");
+        return NULL;
+    }
+    if (names != Py_None && defaults != Py_None && PyTuple_GET_SIZE(defaults) > PyTuple_GET_SIZE(names)) {
+        PyErr_SetString(PyExc_ValueError, "more defaults than parameters");
+        return NULL;
+    }
+    Py_XSETREF(self->param_names, names == Py_None ? NULL : Py_NewRef(names));
+    Py_XSETREF(self->defaults, defaults == Py_None ? NULL : Py_NewRef(defaults));
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef DispatcherBase_methods[] = {
+    {"_set_parameters", DispatcherBase_set_parameters, METH_VARARGS,
+     "Parameter names and defaults, for binding keyword calls in C."},
+    {NULL, NULL, 0, NULL},
+};
+
 static int
 DispatcherBase_traverse(PyObject *op, visitproc visit, void *arg)
 {
     Py_VISIT(((DispatcherBase *)op)->fast_entries);
+    Py_VISIT(((DispatcherBase *)op)->param_names);
+    Py_VISIT(((DispatcherBase *)op)->defaults);
     Py_VISIT(Py_TYPE(op));
     return 0;
 }
@@ -306,6 +391,8 @@ static int
 DispatcherBase_clear(PyObject *op)
 {
     Py_CLEAR(((DispatcherBase *)op)->fast_entries);
+    Py_CLEAR(((DispatcherBase *)op)->param_names);
+    Py_CLEAR(((DispatcherBase *)op)->defaults);
     return 0;
 }
 
@@ -339,6 +426,7 @@ static PyTypeObject DispatcherBaseType = {
     .tp_clear = DispatcherBase_clear,
     .tp_dealloc = DispatcherBase_dealloc,
     .tp_members = DispatcherBase_members,
+    .tp_methods = DispatcherBase_methods,
     .tp_weaklistoffset = offsetof(DispatcherBase, weakreflist),
 };
 

@@ -146,6 +146,8 @@ class Dispatcher(DispatcherBase):
             options["boundscheck"] = flag("PYCOMP_BOUNDSCHECK")
         self.pysig = inspect.signature(py_func)
         self._params = list(self.pysig.parameters.values())
+        if all(p.kind is p.POSITIONAL_OR_KEYWORD for p in self._params):  # keyword calls bind in C
+            self._set_parameters(tuple(p.name for p in self._params), py_func.__defaults__)
         self.overloads: dict[tuple, object] = {}
         self._entries: dict[tuple, object] = {}
         self._compiling: dict[tuple, str] = {}
@@ -223,10 +225,10 @@ class Dispatcher(DispatcherBase):
         entry = self._entries.get(key)
         if entry is None:
             entry = self._find_or_compile(key)
-        if plain:
-            fast = type_key(args)
-            if fast is not None:
-                self._fast_entries[fast] = entry
+        # keyed by the bound arguments: the C path binds keyword calls the same way
+        fast = type_key(args)
+        if fast is not None:
+            self._fast_entries[fast] = entry
         return entry(*args)
 
     def _find_or_compile(self, argtypes):

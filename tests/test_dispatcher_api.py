@@ -178,3 +178,35 @@ def test_cuda_module_tells_whether_a_gpu_is_there():
     assert isinstance(pycomp.cuda.is_available(), bool)
     with pytest.raises(NotImplementedError):
         pycomp.cuda.jit(lambda: None)
+
+
+def kw_add(a, b, c=3):
+    return a + b * c
+
+
+@pytest.mark.parametrize("args, kwargs", [((1, 2), {}), ((1,), {"b": 2}), ((), {"a": 1, "b": 2, "c": 4}),
+                                          ((1, 2), {"c": 5}), ((1.5,), {"b": 2}), ((), {"b": 2, "a": 1})])
+def test_keyword_calls_bind_as_python_does(args, kwargs):
+    f = jit(nopython=True)(kw_add)
+    for _ in range(2):  # the second call takes the fast path
+        assert f(*args, **kwargs) == kw_add(*args, **kwargs)
+
+
+@pytest.mark.parametrize("args, kwargs", [((1,), {}), ((1, 2), {"d": 3}), ((1,), {"a": 2}), ((1, 2, 3, 4), {})])
+def test_bad_keyword_calls_raise_pythons_type_error(args, kwargs):
+    f = jit(nopython=True)(kw_add)
+    f(1, 2)
+    f(1, b=2)
+    with pytest.raises(TypeError):
+        f(*args, **kwargs)
+
+
+@pycomp_only("pycomp's C fast path")
+def test_keyword_calls_are_cached_on_the_bound_arguments():
+    from pycomp._dispatcher import type_key
+
+    f = jit(nopython=True)(kw_add)
+    f(1, b=2)
+    assert type_key((1, 2, 3)) in f._fast_entries
+    assert f(b=2.0, a=1) == 7.0  # another key: another specialization
+    assert len(f.overloads) == 2
