@@ -243,7 +243,9 @@ class Dispatcher(DispatcherBase):
                 best = self._best_match(argtypes)
             else:
                 best = self._best_match(argtypes) if self._explicit else None
-            if best is not None:
+            if argtypes in self.overloads:  # compiled already, e.g. as another function's callee
+                entry = self.overloads[argtypes].entry
+            elif best is not None:
                 entry = _converting_entry(self.overloads[best].entry, argtypes, best)
             elif self._explicit or self._compile_disabled:
                 raise TypeError("No matching definition for argument type(s) %s of %s; compiled: %s"

@@ -210,3 +210,20 @@ def test_keyword_calls_are_cached_on_the_bound_arguments():
     assert type_key((1, 2, 3)) in f._fast_entries
     assert f(b=2.0, a=1) == 7.0  # another key: another specialization
     assert len(f.overloads) == 2
+
+
+@pycomp_only("pycomp's compile bookkeeping")
+def test_a_callee_compiled_for_its_caller_is_not_compiled_again_when_called_directly():
+    @jit(nopython=True)
+    def g(x):
+        return x * 2 + 1
+
+    @jit(nopython=True)
+    def f(x):
+        return g(x) + 1
+
+    assert f(1) == 4
+    [ov] = g.overloads.values()
+    assert g(1) == 3
+    [again] = g.overloads.values()
+    assert again is ov
