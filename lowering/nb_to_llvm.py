@@ -24,8 +24,9 @@ from pycomp.lowering.builder import LLVMBuilder
 from pycomp.operators import operator_key
 from pycomp.signature import Signature
 from pycomp.targets.cpu.context import CPUTargetContext
-from pycomp.targets.cpu.datamodel import I1, I32, I64, PTR, iterator_state_type, llvm_type, memory_type
+from pycomp.targets.cpu.datamodel import I1, I32, PTR, llvm_type, memory_type
 from pycomp.targets.cpu.impl_arrays import array_attribute
+from pycomp.targets.cpu.impl_iterators import getiter, iternext, unpack
 
 __all__ = ["lower_function", "lower_module", "native_symbol_name", "native_arg_types"]
 
@@ -192,57 +193,19 @@ class _FunctionLowering:
 
     def lower_UnpackOp(self, op):
         t = nb.type_of(op.value)
+        if isinstance(t, ty.IteratorType):  # typing put an nb.getiter before it
+            items = unpack(self.ctx, self.b, t, self.v(op.value), len(op.outs))
+            for r, item in zip(op.outs, items):
+                self.vmap[r] = item
+            return
         for i, r in enumerate(op.outs):
             self.vmap[r] = self.b.extract(self.v(op.value), i, llvm_type(t.types[i]))
 
     def lower_GetIterOp(self, op):
-        t = nb.type_of(op.result)
-        b = self.b
-        st = iterator_state_type(t)
-        state = b.alloca(st)
-        val = self.v(op.value)
-        if isinstance(t, ty.RangeIter):
-            for i in range(3):
-                b.store(b.extract(val, i, I64), b.gep(state, [0, i], st))
-        else:
-            b.store(b.const_int(I64, 0), b.gep(state, [0, 0], st))
-            b.store(val, b.gep(state, [0, 1], st))
-        return state
+        return getiter(self.ctx, self.b, nb.type_of(op.value), nb.type_of(op.result), self.v(op.value))
 
     def lower_IterNextOp(self, op):
-        t = nb.type_of(op.iterator)
-        b = self.b
-        st = iterator_state_type(t)
-        state = self.v(op.iterator)
-        if isinstance(t, ty.RangeIter):
-            pnext = b.gep(state, [0, 0], st)
-            cur = b.load(pnext, I64)
-            stop = b.load(b.gep(state, [0, 1], st), I64)
-            step = b.load(b.gep(state, [0, 2], st), I64)
-            up = b.icmp(">", step, b.const_int(I64, 0))
-            valid = b.select(up, b.icmp("<", cur, stop), b.icmp(">", cur, stop))
-            b.store(b.ibin("add", cur, step), pnext)
-            self.vmap[op.item] = cur
-            self.vmap[op.valid] = valid
-            return
-        pidx = b.gep(state, [0, 0], st)
-        idx = b.load(pidx, I64)
-        cont_t = t.array if isinstance(t, ty.ArrayIter) else t.tuple
-        cont = b.load(b.gep(state, [0, 1], st), llvm_type(cont_t))
-        if isinstance(t, ty.ArrayIter):
-            n = b.extract(cont, [5, 0], I64)
-        else:
-            n = b.const_int(I64, len(cont_t))
-        valid = b.icmp("<", idx, n)
-        safe_idx = b.select(valid, idx, b.const_int(I64, 0))
-        sig = Signature(t.yield_type, (cont_t, ty.intp))
-        saved = self.ctx.boundscheck
-        self.ctx.boundscheck = False
-        try:
-            item = self.ctx.implementation("getitem", sig)(self.ctx, b, sig, [cont, safe_idx])
-        finally:
-            self.ctx.boundscheck = saved
-        b.store(b.ibin("add", idx, b.const_int(I64, 1)), pidx)
+        item, valid = iternext(self.ctx, self.b, nb.type_of(op.iterator), self.v(op.iterator))
         self.vmap[op.item] = item
         self.vmap[op.valid] = valid
 
@@ -313,6 +276,10 @@ class _FunctionLowering:
         b = self.b
         v = self.v(op.value)
         t = nb.type_of(op.value)
+        if isinstance(t, ty.IteratorType) or (isinstance(t, ty.BaseTuple)
+                                              and any(isinstance(e, ty.IteratorType) for e in t.types)):
+            raise UnsupportedError("returning an iterator (%s) is not supported: its state lives in the "
+                                   "frame of the function that made it" % t)
         if isinstance(t, ty.Boolean):
             v = b.cast("zext", v, memory_type(t))
         b.store(v, self.retptr)

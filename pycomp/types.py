@@ -19,7 +19,7 @@ import threading
 __all__ = [
     "Type", "Number", "Integer", "Float", "Complex", "Boolean", "NoneType",
     "BaseTuple", "UniTuple", "Tuple", "Array", "RangeType", "RangeIter",
-    "ArrayIter", "UniTupleIter", "Function", "Module", "Dispatcher",
+    "ArrayIter", "UniTupleIter", "IteratorType", "ZipIter", "EnumerateIter", "Function", "Module", "Dispatcher",
     "ExceptionClass", "ExceptionInstance", "BoundFunction", "StringLiteral", "Unknown", "parse_type",
     "boolean", "none", "unknown", "intp", "uintp",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
@@ -315,7 +315,15 @@ class RangeType(Type):
         return "range_state_%s" % self.dtype
 
 
-class RangeIter(Type):
+class IteratorType(Type):
+    """Base of the iterators: ``yield_type`` is the type of the items
+    ``next()`` produces. Every iterator is a pointer to its mutable state
+    (see the CPU data models), so ``iter()`` of an iterator is itself."""
+
+    yield_type: Type
+
+
+class RangeIter(IteratorType):
     """The iterator over a range: a pointer to mutable (next, stop, step)."""
 
     def __init__(self, dtype: Integer):
@@ -326,7 +334,7 @@ class RangeIter(Type):
         return "range_iter_%s" % self.dtype
 
 
-class ArrayIter(Type):
+class ArrayIter(IteratorType):
     """The iterator over the first dimension of an array."""
 
     def __init__(self, array: Array):
@@ -337,7 +345,7 @@ class ArrayIter(Type):
         return "iter(%s)" % self.array
 
 
-class UniTupleIter(Type):
+class UniTupleIter(IteratorType):
     """The iterator over a homogeneous tuple."""
 
     def __init__(self, tup: UniTuple):
@@ -346,6 +354,34 @@ class UniTupleIter(Type):
 
     def __str__(self):
         return "iter(%s)" % self.tuple
+
+
+class ZipIter(IteratorType):
+    """``zip(a, b, ...)``: one iterator per argument; yields the tuple of
+    their items and stops at the first one exhausted."""
+
+    def __init__(self, iterators):
+        self.iterators = tuple(iterators)
+        self.yield_type = Tuple([it.yield_type for it in self.iterators])
+
+    @classmethod
+    def _key_from_args(cls, iterators):
+        return (tuple(iterators),)
+
+    def __str__(self):
+        return "zip(%s)" % ", ".join(str(it) for it in self.iterators)
+
+
+class EnumerateIter(IteratorType):
+    """``enumerate(x[, start])``: an int64 count and the iterator over ``x``;
+    yields ``(count, item)``."""
+
+    def __init__(self, iterator: IteratorType):
+        self.iterator = iterator
+        self.yield_type = Tuple((int64, iterator.yield_type))
+
+    def __str__(self):
+        return "enumerate(%s)" % self.iterator
 
 
 # ---------------------------------------------------------------- callables and objects
@@ -612,6 +648,19 @@ class _TypeParser:
             inner = self.parse()
             self.expect(")")
             return ArrayIter(inner) if isinstance(inner, Array) else UniTupleIter(inner)
+        if name in ("zip", "enumerate"):
+            self.expect("(")
+            parts = []
+            if not self.accept(")"):
+                parts.append(self.parse())
+                while self.accept(","):
+                    parts.append(self.parse())
+                self.expect(")")
+            if name == "zip":
+                return ZipIter(parts)
+            if len(parts) != 1:
+                self.error("enumerate() takes one iterator")
+            return EnumerateIter(parts[0])
         if name in ("function", "module", "exception_class", "exception"):
             self.expect("(")
             path = self.word()

@@ -1,8 +1,9 @@
 """Differential tests: building, indexing, unpacking and passing tuples."""
 
+import numpy as np
 import pytest
 
-from support import check
+from support import TypingError, check, jitted, numba_differs
 
 # ------------------------------------------------------------------ building and returning
 
@@ -213,6 +214,89 @@ def tuple_eq(a, b):
 @pytest.mark.parametrize("a,b", [((1, 2), (1, 2)), ((1, 2), (2, 1)), ((1, 2.5), (1, 2.5))])
 def test_tuple_equality(a, b):
     check(tuple_eq, a, b)
+
+
+def tuple_compare(a, b):
+    return a < b, a <= b, a > b, a >= b, a == b, a != b
+
+
+@pytest.mark.parametrize("a,b", [
+    ((4, 5), (4, 5)),
+    ((4, 5), (4, 6)),
+    ((4, 6), (4, 5)),
+    ((4, 5), (5, 4)),
+    ((4, 5.0), (4, 5)),                # different item types: compared as float64
+    ((1, 2.5), (1, 3)),
+    ((4, 5), (4, 5, 6)),               # different lengths: lexicographic, as Python
+    ((4, 5, 6), (4, 5)),
+    ((4, 5), (4, 4, 6)),
+    ((4, 5), (4, 6, 7)),
+    ((), (1,)),
+    ((), ()),
+    ((1, 2.5, True), (1, 2.5, False)),
+    ((1, (2, 3)), (1, (2, 4))),        # nested tuples compare recursively
+    ((-1, 2), (np.uint32(3), 0)),
+    ((1.0, float("nan")), (1.0, 2.0)),
+])
+def test_tuple_comparisons(a, b):
+    check(tuple_compare, a, b)
+
+
+@numba_differs("Numba fails (an internal AssertionError) on nested tuples of different lengths")
+def test_tuple_comparisons_nested_different_lengths():
+    check(tuple_compare, (1, (2, 3)), (1, (2, 3, 0)))
+
+
+def test_tuple_equality_of_complex_items():
+    check(tuple_eq, (1j, 2), (1j, 2.0))
+
+
+def test_tuple_ordering_of_complex_items_is_a_typing_error():
+    with pytest.raises(TypingError):
+        jitted(tuple_compare)((1j,), (2j,))
+
+
+def contains(x, t):
+    return x in t, x not in t
+
+
+@pytest.mark.parametrize("x,t", [
+    (2, (1, 2, 3)),
+    (5, (4, 1, 5)),
+    (0, (4, 1, 5)),
+    (2.0, (1, 2, 3)),
+    (True, (1, 2, 3)),
+    (1, ()),
+    ((1, 2), ((1, 2), (3, 4))),
+    ((1, 5), ((1, 2), (3, 4))),
+])
+def test_in_tuple(x, t):
+    check(contains, x, t)
+
+
+@numba_differs("Numba's `in` takes homogeneous tuples only")
+@pytest.mark.parametrize("x,t", [(2.5, (1, 2.5, 3)), (3, (np.int32(3), 4.5))])
+def test_in_heterogeneous_tuple(x, t):
+    check(contains, x, t)
+
+
+def index_of(t, x):
+    return t.index(x)
+
+
+@pytest.mark.parametrize("t,x", [((1, 2, 3), 2), ((4, 3, 4), 4), ((1.0, 2.0, 3.0), 3), ((1, 2, 3), 2.0)])
+def test_tuple_index(t, x):
+    check(index_of, t, x)
+
+
+@pytest.mark.parametrize("t,x", [((1, 2, 3), 4), ((1.5, 2.5), 2)])
+def test_tuple_index_missing_raises_value_error(t, x):
+    check(index_of, t, x)
+
+
+@numba_differs("Numba's tuple.index takes homogeneous tuples only")
+def test_tuple_index_heterogeneous():
+    check(index_of, (1, 2.5, 3), 3)
 
 
 def tuple_concat(a, b):

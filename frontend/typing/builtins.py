@@ -17,6 +17,7 @@ from __future__ import annotations
 import builtins
 
 from pycomp import types as ty
+from pycomp.errors import TypingError
 from pycomp.frontend.typing.conversions import unify_numbers, unify_types
 from pycomp.frontend.typing.templates import (
     AbstractTemplate,
@@ -178,13 +179,7 @@ class _Compare(AbstractTemplate):
             return signature(ty.boolean, t, t)
         if a is b and isinstance(a, (ty.NoneType,)) and self.key in ("==", "!="):
             return signature(ty.boolean, a, b)
-        if isinstance(a, ty.BaseTuple) and isinstance(b, ty.BaseTuple) and self.key in ("==", "!="):
-            # both sides convert to one tuple type, so elements compare pairwise alike
-            t = unify_types(a, b)
-            if t is None or not all(is_number(e) or isinstance(e, ty.NoneType) for e in t.types):
-                return None
-            return signature(ty.boolean, t, t)
-        return None
+        return None  # tuples: see tupleops.py
 
     def describe(self):
         return ["%s(number, number)" % self.key]
@@ -410,7 +405,9 @@ class _MinMax(AbstractTemplate):
     def generic(self, args, kws):
         if kws:
             return None
-        if len(args) == 1 and isinstance(args[0], ty.BaseTuple) and len(args[0]) > 0:
+        if len(args) == 1 and isinstance(args[0], ty.BaseTuple) and not len(args[0]):
+            raise TypingError("%s() argument is an empty tuple" % self.key.__name__)
+        if len(args) == 1 and isinstance(args[0], ty.BaseTuple):
             elems = args[0].types
             t = elems[0]
             for e in elems[1:]:
@@ -502,3 +499,8 @@ class DivMod(AbstractTemplate):
             if t is not None and not isinstance(t, ty.Complex):
                 return signature(ty.UniTuple(t, 2), t, t)
         return None
+
+
+# iteration, tuple operations and the compile-time builtins (isinstance,
+# getattr) have modules of their own; their templates go into the same registry
+from pycomp.frontend.typing import introspection, iterators, tupleops  # noqa: E402,F401

@@ -22,18 +22,37 @@ registry that the extension API exposes.
 from __future__ import annotations
 
 import inspect
+from dataclasses import dataclass
 
 from pycomp.frontend.typing.conversions import rate_arguments
 from pycomp.signature import Signature
 
 __all__ = [
-    "Signature", "signature", "Template", "ConcreteTemplate", "AbstractTemplate",
+    "Signature", "signature", "Folded", "folded", "Template", "ConcreteTemplate", "AbstractTemplate",
     "CallableTemplate", "AttributeTemplate", "Registry", "builtin_registry",
 ]
 
 
 def signature(return_type, *args, recvr=None) -> Signature:
     return Signature(return_type, tuple(args), recvr)
+
+
+@dataclass(frozen=True)
+class Folded(Signature):
+    """The signature of a call answered at compile time: type inference
+    replaces the call by what ``fold`` says once typing is done, and a
+    branch on a folded constant reaches one side only.
+
+    - ``("const", value)``: the constant ``value`` (``isinstance``, ``hasattr``);
+    - ``("attr", name)``: ``args[0].name`` (``getattr`` with a constant name);
+    - ``("arg", i)``: the call's ``i``-th argument (``getattr``'s default).
+    """
+
+    fold: tuple = ()
+
+
+def folded(fold: tuple, return_type, *args) -> Folded:
+    return Folded(return_type, tuple(args), None, tuple(fold))
 
 
 class Template:

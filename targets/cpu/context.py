@@ -225,4 +225,4 @@ def _load_implementations():
     global _loaded
     if not _loaded:
         _loaded = True
-        from pycomp.targets.cpu import impl_arrays, impl_builtins, impl_math  # noqa: F401
+        from pycomp.targets.cpu import impl_arrays, impl_builtins, impl_iterators, impl_math, impl_tuples  # noqa: F401

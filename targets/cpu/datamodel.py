@@ -7,8 +7,9 @@ dialect types).
 - arrays -> a struct {meminfo ptr, parent ptr, nitems i64, itemsize i64,
   data ptr, shape [n x i64], strides [n x i64]}, the layout the C helper
   library unboxes into and the memory runtime will fill;
-- range -> struct {start, stop, step}; iterators -> a pointer to their
-  mutable state (allocated in the function's entry block);
+- range -> struct {start, stop, step}; iterators (range, array, tuple,
+  zip, enumerate) -> a pointer to their mutable state (allocated in the
+  function's entry block, see :func:`iterator_state_type`);
 - compile-time-only values (functions, modules, exception classes,
   string literals, none) -> i8 placeholders.
 """
@@ -20,7 +21,7 @@ from xdsl.dialects.builtin import Float32Type, Float64Type, IntegerType
 
 from pycomp import types as ty
 
-__all__ = ["llvm_type", "memory_type", "ARRAY_FIELDS", "array_struct", "PTR", "I1", "I8", "I32", "I64", "F64"]
+__all__ = ["llvm_type", "memory_type", "iterator_state_type", "ARRAY_FIELDS", "array_struct", "PTR", "I1", "I8", "I32", "I64", "F64"]
 
 PTR = llvm.LLVMPointerType()
 I1, I8, I32, I64 = IntegerType(1), IntegerType(8), IntegerType(32), IntegerType(64)
@@ -63,7 +64,7 @@ def llvm_type(t: ty.Type):
         r = array_struct(t.ndim)
     elif isinstance(t, ty.RangeType):
         r = llvm.LLVMStructType.from_type_list([I64, I64, I64])
-    elif isinstance(t, (ty.RangeIter, ty.ArrayIter, ty.UniTupleIter)):
+    elif isinstance(t, ty.IteratorType):
         r = PTR
     else:
         r = I8
@@ -79,11 +80,17 @@ def memory_type(t: ty.Type):
 
 
 def iterator_state_type(t: ty.Type):
-    """The struct an iterator's state pointer points to."""
+    """The struct an iterator's state pointer points to: range (next, stop,
+    step); array and tuple (index, container); zip (the pointers of its
+    iterators; a byte for ``zip()``); enumerate (count, iterator pointer)."""
     if isinstance(t, ty.RangeIter):
         return llvm.LLVMStructType.from_type_list([I64, I64, I64])
     if isinstance(t, ty.ArrayIter):
         return llvm.LLVMStructType.from_type_list([I64, llvm_type(t.array)])
     if isinstance(t, ty.UniTupleIter):
         return llvm.LLVMStructType.from_type_list([I64, llvm_type(t.tuple)])
+    if isinstance(t, ty.ZipIter):
+        return llvm.LLVMStructType.from_type_list([PTR] * len(t.iterators) or [I8])
+    if isinstance(t, ty.EnumerateIter):
+        return llvm.LLVMStructType.from_type_list([I64, PTR])
     raise TypeError(t)

@@ -561,22 +561,6 @@ def tuple_getitem(ctx, b, sig, args):
     return b.load(p, llvm_type(tt.dtype))
 
 
-@reg.lower("==", ty.BaseTuple, ty.BaseTuple)
-def tuple_eq(ctx, b, sig, args):
-    """Element-wise ==; typing made both tuples the same type."""
-    result = b.true()
-    for i, e in enumerate(sig.args[0].types):
-        x, y = b.extract(args[0], i, llvm_type(e)), b.extract(args[1], i, llvm_type(e))
-        esig = ty.boolean(e, e)
-        result = b.ibin("and", result, ctx.implementation("==", esig)(ctx, b, esig, [x, y]))
-    return result
-
-
-@reg.lower("!=", ty.BaseTuple, ty.BaseTuple)
-def tuple_ne(ctx, b, sig, args):
-    return b.ibin("xor", tuple_eq(ctx, b, sig, args), b.true())
-
-
 @reg.lower("+", ty.BaseTuple, ty.BaseTuple)
 def tuple_concat(ctx, b, sig, args):
     ta, tb = sig.args

@@ -1,0 +1,152 @@
+"""Typing of tuple operations: comparisons, ``in``, ``.index()`` and ``tuple()``.
+
+Comparisons are lexicographic, as in Python, between tuples of any lengths
+and element types that compare: items at the same position are converted
+to the type that holds both (what comparing them alone would do), so the
+signature's argument types are the converted tuples and lowering compares
+items of one type. ``==`` between tuples of different lengths is False
+without looking at the items.
+
+``x in t`` and ``t.index(x)`` convert ``x`` and every item to one type
+(the unification of the pairwise ``==`` types, float64 for an int and a
+float): Numba accepts only homogeneous tuples here; pycomp accepts any
+tuple whose items compare with ``x``.
+"""
+
+from __future__ import annotations
+
+import builtins
+
+from pycomp import types as ty
+from pycomp.errors import TypingError
+from pycomp.frontend.typing.conversions import unify_types
+from pycomp.frontend.typing.templates import (
+    AbstractTemplate,
+    AttributeTemplate,
+    builtin_registry as registry,
+    signature,
+)
+
+__all__ = ["common_eq_type"]
+
+
+def _compared_types(context, op, a: ty.BaseTuple, b: ty.BaseTuple):
+    """The tuple types ``a`` and ``b`` convert to before ``a op b``, or None
+    if some pair of items at the same position does not compare."""
+    ca, cb = list(a.types), list(b.types)
+    ops = ("==",) if op in ("==", "!=") else ("==", op)
+    for i in range(min(len(a), len(b))):
+        found = None
+        for o in ops:
+            try:
+                sig = context.resolve_op(o, (a.types[i], b.types[i]))
+            except TypingError:
+                return None
+            if found is not None and sig.args != found:
+                return None
+            found = sig.args
+        ca[i], cb[i] = found
+    return ty.Tuple(ca), ty.Tuple(cb)
+
+
+class TupleCompare(AbstractTemplate):
+    def generic(self, args, kws):
+        if len(args) != 2 or not all(isinstance(a, ty.BaseTuple) for a in args):
+            return None
+        a, b = args
+        conv = _compared_types(self.context, self.key, a, b)
+        if conv is None and self.key in ("==", "!=") and len(a) != len(b):
+            conv = (a, b)  # never equal: the items need not compare
+        return None if conv is None else signature(ty.boolean, *conv)
+
+    def describe(self):
+        return ["%s(tuple, tuple)" % self.key]
+
+
+for _op in ("<", "<=", ">", ">=", "==", "!="):
+    registry.register_op(_op, type("TupleCompare" + _op, (TupleCompare,), {}))
+
+
+def common_eq_type(context, x: ty.Type, items) -> ty.Type | None:
+    """The one type ``x`` and every item convert to so that ``x == item``
+    compares like the two alone, or None."""
+    common = None
+    for e in items:
+        try:
+            sig = context.resolve_op("==", (x, e))
+        except TypingError:
+            return None
+        for t in sig.args:
+            common = t if common is None else unify_types(common, t)
+            if common is None:
+                return None
+    if common is not None:
+        try:
+            context.resolve_op("==", (common, common))
+        except TypingError:
+            return None
+    return common
+
+
+class Contains(AbstractTemplate):
+    """``x in tup`` (the nb.binop's operands are ``x`` then ``tup``)."""
+
+    def generic(self, args, kws):
+        if len(args) != 2 or not isinstance(args[1], ty.BaseTuple):
+            return None
+        x, tup = args
+        if not len(tup):
+            return signature(ty.boolean, x, tup)
+        t = common_eq_type(self.context, x, tup.types)
+        return None if t is None else signature(ty.boolean, t, ty.UniTuple(t, len(tup)))
+
+    def describe(self):
+        return ["%s(value, tuple)" % self.key]
+
+
+registry.register_op("in", Contains)
+registry.register_op("not in", type("NotContains", (Contains,), {}))
+
+
+class TupleIndex(AbstractTemplate):
+    """``tup.index(x)``: the receiver stays as it is (lowering converts each
+    item to ``x``'s converted type); ValueError when ``x`` is missing."""
+
+    key = "tuple.index"
+
+    def generic(self, args, kws):
+        if len(args) != 2 or kws or not isinstance(args[0], ty.BaseTuple):
+            return None
+        tup, x = args
+        if not len(tup):
+            return signature(ty.intp, tup, x)
+        t = common_eq_type(self.context, x, tup.types)
+        return None if t is None else signature(ty.intp, tup, t)
+
+    def describe(self):
+        return ["tuple.index(value)"]
+
+
+@registry.register_attr
+class TupleAttributes(AttributeTemplate):
+    key = ty.BaseTuple
+
+    def resolve_index(self, t):
+        return ty.BoundFunction(TupleIndex, t)
+
+
+@registry.register_global(builtins.tuple)
+class TupleCtor(AbstractTemplate):
+    """``tuple()`` and ``tuple(t)`` of a tuple (itself)."""
+
+    def generic(self, args, kws):
+        if kws:
+            return None
+        if not args:
+            return signature(ty.Tuple(()))
+        if len(args) == 1 and isinstance(args[0], ty.BaseTuple):
+            return signature(args[0], args[0])
+        return None
+
+    def describe(self):
+        return ["tuple()", "tuple(tuple)"]
