@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import builtins
 
+from xdsl.dialects import llvm
+
 from pycomp import types as ty
 from pycomp.signature import Signature
 from pycomp.targets.cpu.context import lowering_registry as reg
@@ -79,24 +81,31 @@ def range_iternext(ctx, b, sig, args):
 @reg.lower("iternext", (ty.ArrayIter, ty.UniTupleIter))
 def indexed_iternext(ctx, b, sig, args):
     """The item at the index, read without a bounds check (an index past
-    the end reads item 0 and is not valid)."""
+    the end reads item 0 and is not valid). A tuple's items are read in
+    place: the state's tuple struct has the layout of an [n x T] array."""
     t = sig.args[0]
     st = iterator_state_type(t)
     state = args[0]
     pidx = b.gep(state, [0, 0], st)
     idx = b.load(pidx, I64)
-    cont_t = t.array if isinstance(t, ty.ArrayIter) else t.tuple
-    cont = b.load(b.gep(state, [0, 1], st), llvm_type(cont_t))
-    n = b.extract(cont, [5, 0], I64) if isinstance(t, ty.ArrayIter) else b.const_int(I64, len(cont_t))
-    valid = b.icmp("<", idx, n)
-    safe_idx = b.select(valid, idx, b.const_int(I64, 0))
-    get = Signature(t.yield_type, (cont_t, ty.intp))
-    saved = ctx.boundscheck
-    ctx.boundscheck = False
-    try:
-        item = ctx.implementation("getitem", get)(ctx, b, get, [cont, safe_idx])
-    finally:
-        ctx.boundscheck = saved
+    if isinstance(t, ty.UniTupleIter):
+        n = len(t.tuple)
+        valid = b.icmp("<", idx, b.const_int(I64, n))
+        safe_idx = b.select(valid, idx, b.const_int(I64, 0))
+        items = b.gep(state, [0, 1], st)
+        item = b.load(b.gep(items, [0, safe_idx], llvm.LLVMArrayType(n, llvm_type(t.yield_type))),
+                      llvm_type(t.yield_type))
+    else:
+        cont = b.load(b.gep(state, [0, 1], st), llvm_type(t.array))
+        valid = b.icmp("<", idx, b.extract(cont, [5, 0], I64))
+        safe_idx = b.select(valid, idx, b.const_int(I64, 0))
+        get = Signature(t.yield_type, (t.array, ty.intp))
+        saved = ctx.boundscheck
+        ctx.boundscheck = False
+        try:
+            item = ctx.implementation("getitem", get)(ctx, b, get, [cont, safe_idx])
+        finally:
+            ctx.boundscheck = saved
     b.store(b.ibin("add", idx, b.const_int(I64, 1)), pidx)
     return item, valid
 
