@@ -175,7 +175,15 @@ class _Inference:
         pass
 
     def _resolved(self, op, sig: Signature, result: SSAValue | None = None):
+        old = self.sigs.get(op)
         self.sigs[op] = sig
+        if isinstance(old, Folded) and old != sig and result is not None:
+            # a folded constant changed with its argument types: the
+            # branches on it are decided again
+            for use in result.uses:
+                self.push(use.operation)
+                for u in use.operation.results[0].uses if isinstance(use.operation, nb.TruthOp) else ():
+                    self.push(u.operation)
         if result is not None:
             self.assign(result, sig.return_type, op)
 
@@ -271,7 +279,15 @@ class _Inference:
             self.callees[op] = (disp, sig)
             self._resolved(op, sig, op.result)
             return
-        self._resolved(op, self.ctx.resolve_call(fnty, args, kws), op.result)
+        sig = self.ctx.resolve_call(fnty, args, kws)
+        if isinstance(sig, Folded) and fnty.key is isinstance and op.args and self._merged(op.args[0]):
+            raise TypingError("isinstance() cannot determine the type of a variable assigned on "
+                              "several paths (due to a branch): its class depends on the path taken")
+        self._resolved(op, sig, op.result)
+
+    def _merged(self, value) -> bool:
+        """Whether ``value`` is a variable merged from several assignments."""
+        return isinstance(value, BlockArgument) and value.block is not self.func.body.blocks.first
 
     def _is_self_call(self, args, kws):
         return not kws and tuple(args) == self.arg_types

@@ -112,6 +112,19 @@ def test_isinstance_pruning_keeps_merges_consistent():
     check(isinstance_rebinds, 3)
 
 
+def isinstance_of_merged_variable(n):
+    x = 0
+    for _ in range(n):
+        if isinstance(x, int):  # int on the first pass, float after: no one answer
+            x = x + 0.5
+    return x
+
+
+def test_isinstance_of_a_variable_merged_from_branches_is_a_typing_error():
+    with pytest.raises(TypingError):
+        njit(isinstance_of_merged_variable)(3)
+
+
 def isinstance_first_match(x):
     return isinstance(x, (float, "not a type"))
 

@@ -59,6 +59,8 @@ def isinstance_of(t: ty.Type, cls) -> bool:
     """Whether a value of type ``t`` is an instance of the Python class
     ``cls`` (see the module docstring); TypingError for a class that
     cannot be answered."""
+    if isinstance(t, getattr(ty, "Optional", ())):
+        raise TypingError("isinstance() cannot determine the class of a value that may be None (%s)" % t)
     if cls in _EXACT:
         return t is _EXACT[cls]
     if isinstance(cls, type) and issubclass(cls, ty.Type):
