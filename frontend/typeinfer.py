@@ -81,6 +81,7 @@ class _Inference:
         self.constant_branches: dict = {}  # cond_br -> the successor always taken
         self.call_plans: dict = {}  # call op -> how its arguments map to parameters
         self.unpack_iters: dict = {}  # nb.unpack of an iterable -> its iterator type
+        self.deferred: dict = {}  # op -> the TypingError it gave while an operand was none
 
     # ------------------------------------------------------------ worklist
     def push(self, op: Operation):
@@ -123,6 +124,7 @@ class _Inference:
             for site in self.recursive_sites:
                 self.push(site)
             self.drain()
+        self.raise_deferred()
         if self.return_type is None:
             raise TypingError("cannot infer the return type of %s (does it recurse without a base case?)"
                               % self.func.sym_name.data)
@@ -136,8 +138,20 @@ class _Inference:
             self.queued.discard(op)
             try:
                 self.visit(op)
+                self.deferred.pop(op, None)
             except CompilerError as e:
+                ts = self.operand_types(op) or ()
+                if isinstance(e, TypingError) and any(t is ty.none for t in ts):
+                    # a none may still become optional(T) at a merge that
+                    # has not seen all its values yet: decide at the end
+                    self.deferred[op] = e.with_loc(nb.source_loc(op))
+                    continue
                 raise e.with_loc(nb.source_loc(op))
+
+    def raise_deferred(self):
+        for op, e in self.deferred.items():
+            if op.parent_block() in self.reachable:
+                raise e
 
     def returns_reachable(self) -> bool:
         return any(isinstance(blk.last_op, nb.ReturnOp) for blk in self.reachable)
@@ -189,6 +203,14 @@ class _Inference:
 
     def visit_BinOp(self, op, ts):
         self._resolved(op, self.ctx.resolve_op(op.op.data, ts), op.result)
+        if op.op.data in ("is", "is not"):
+            # a branch on it may be decided by the operand types, which
+            # changed (none -> optional(T)): decide again
+            for use in op.result.uses:
+                self.push(use.operation)
+                if isinstance(use.operation, nb.TruthOp):
+                    for u in use.operation.result.uses:
+                        self.push(u.operation)
 
     def visit_InplaceBinOp(self, op, ts):
         self._resolved(op, self.ctx.resolve_op(op.op.data, ts), op.result)
@@ -208,6 +230,8 @@ class _Inference:
     def visit_StaticGetItemOp(self, op, ts):
         (obj,) = ts
         idx = op.index.data
+        if isinstance(obj, ty.Optional):
+            obj = obj.type  # lowering checks for None
         if isinstance(obj, ty.BaseTuple) and isinstance(idx, int):
             n = len(obj)
             if not -n <= idx < n:
@@ -218,13 +242,22 @@ class _Inference:
         self.assign(op.result, sig.return_type, op)
 
     def visit_GetAttrOp(self, op, ts):
-        self.assign(op.result, self.ctx.resolve_getattr(ts[0], op.attr.data), op)
+        t = ts[0]
+        if isinstance(t, ty.Optional):  # an attribute of the value: lowering checks for None
+            res = self.ctx.resolve_getattr(t.type, op.attr.data)
+            if isinstance(res, ty.BoundFunction):
+                raise TypingError("cannot call method '%s' of %s (test it for None first)" % (op.attr.data, t))
+            self.assign(op.result, res, op)
+            return
+        self.assign(op.result, self.ctx.resolve_getattr(t, op.attr.data), op)
 
     def visit_BuildTupleOp(self, op, ts):
         self.assign(op.result, ty.Tuple(ts), op)
 
     def visit_UnpackOp(self, op, ts):
         (t,) = ts
+        if isinstance(t, ty.Optional) and isinstance(t.type, ty.BaseTuple):
+            t = t.type  # lowering checks for None
         n = len(op.outs)
         if isinstance(t, ty.BaseTuple):
             if len(t) != n:
@@ -307,6 +340,8 @@ class _Inference:
         known = self._constant_condition(op.cond)
         if known is not None:
             self.constant_branches[op] = known
+        else:
+            self.constant_branches.pop(op, None)
         if known is not False:
             self.mark_reachable(op.then_block)
             self._flow(op, op.then_block, op.then_arguments)
@@ -328,6 +363,10 @@ class _Inference:
             ta, tb = self.types.get(owner.lhs), self.types.get(owner.rhs)
             if ta is None or tb is None:
                 return None
+            if self._redefined(owner.lhs) or self._redefined(owner.rhs):
+                return None  # Numba prunes only variables with one definition
+            if isinstance(ta, ty.Optional) or isinstance(tb, ty.Optional):
+                return None  # known at run time only
             if ta is ty.none and tb is ty.none:
                 same = True
             elif ta is ty.none or tb is ty.none:
@@ -336,6 +375,20 @@ class _Inference:
                 return None
             return same if owner.op.data == "is" else not same
         return None
+
+    def _redefined(self, value) -> bool:
+        """Whether the variable holding ``value`` is assigned elsewhere too:
+        ``value`` meets another value at a merge (``if x is None: x = 0``).
+        Numba decides ``x is None`` from types only for a variable with a
+        single definition, so ``x`` keeps the type of all its assignments."""
+        for use in value.uses:
+            arg = _target_arg(use)
+            if arg is None:
+                continue
+            for v in _incoming(arg):
+                if v is not value:
+                    return True
+        return False
 
     def visit_ReturnOp(self, op, ts):
         (t,) = ts
@@ -507,6 +560,21 @@ def _fold_call(op, sig: Folded, types: dict) -> None:
             owner.erase()
 
 
+def _incoming(arg: BlockArgument) -> list:
+    """The values every branch into ``arg``'s block passes for it."""
+    out = []
+    for pred in arg.block.predecessors():
+        term = pred.last_op
+        if isinstance(term, nb.BranchOp):
+            out.append(term.arguments[arg.index])
+        elif isinstance(term, nb.CondBranchOp):
+            if term.then_block is arg.block:
+                out.append(term.then_arguments[arg.index])
+            if term.else_block is arg.block:
+                out.append(term.else_arguments[arg.index])
+    return out
+
+
 def _target_arg(use) -> BlockArgument | None:
     op = use.operation
     idx = use.index
@@ -551,6 +619,7 @@ def default_typing_context() -> TypingContext:
     if _DEFAULT_CTX is None:
         import pycomp.frontend.typing.builtins  # noqa: F401  (registers templates)
         import pycomp.frontend.typing.mathdecl  # noqa: F401
+        import pycomp.frontend.typing.optional  # noqa: F401
 
         _DEFAULT_CTX = TypingContext()
     return _DEFAULT_CTX

@@ -157,25 +157,37 @@ class _FunctionLowering:
     def lower_StaticGetItemOp(self, op):
         t = nb.type_of(op.value)
         idx = op.index.data
+        value = self.v(op.value)
+        if isinstance(t, ty.Optional):  # typed on the value: a None raises TypeError
+            value = self.ctx.cast(self.b, value, t, t.type)
+            t = t.type
         if isinstance(t, ty.BaseTuple) and isinstance(idx, int):
             if idx < 0:
                 idx += len(t)
-            return self.b.extract(self.v(op.value), idx, llvm_type(t.types[idx]))
+            return self.b.extract(value, idx, llvm_type(t.types[idx]))
         it = ty.intp if isinstance(idx, int) else ty.UniTuple(ty.intp, len(idx))
         sig = Signature(nb.type_of(op.result), (t, it))
         fn = self.ctx.implementation("getitem", sig)
-        return fn(self.ctx, self.b, sig, [self.v(op.value), self.ctx.constant(self.b, it, idx)])
+        return fn(self.ctx, self.b, sig, [value, self.ctx.constant(self.b, it, idx)])
+
+    def _unwrap_optional(self, value):
+        """The value of an operand and its type; an optional's value is
+        checked (a None raises TypeError) and has the optional's type."""
+        t = nb.type_of(value)
+        if isinstance(t, ty.Optional):
+            return self.ctx.cast(self.b, self.v(value), t, t.type), t.type
+        return self.v(value), t
 
     def lower_GetAttrOp(self, op):
-        t = nb.type_of(op.value)
+        value, t = self._unwrap_optional(op.value)  # an optional: a None raises TypeError
         attr = op.attr.data
         if isinstance(t, ty.Array):
-            return array_attribute(self.ctx, self.b, t, self.v(op.value), attr)
+            return array_attribute(self.ctx, self.b, t, value, attr)
         if isinstance(t, ty.Complex):
             f = llvm_type(t.underlying_float)
-            return self.b.extract(self.v(op.value), 0 if attr == "real" else 1, f)
+            return self.b.extract(value, 0 if attr == "real" else 1, f)
         if isinstance(t, ty.Number) and attr == "real":
-            return self.v(op.value)
+            return value
         if isinstance(t, ty.Number) and attr == "imag":
             return self.ctx.constant(self.b, t, 0)
         if isinstance(nb.type_of(op.result), ty.BoundFunction):
@@ -192,14 +204,14 @@ class _FunctionLowering:
         return out
 
     def lower_UnpackOp(self, op):
-        t = nb.type_of(op.value)
+        value, t = self._unwrap_optional(op.value)
         if isinstance(t, ty.IteratorType):  # typing put an nb.getiter before it
-            items = unpack(self.ctx, self.b, t, self.v(op.value), len(op.outs))
+            items = unpack(self.ctx, self.b, t, value, len(op.outs))
             for r, item in zip(op.outs, items):
                 self.vmap[r] = item
             return
         for i, r in enumerate(op.outs):
-            self.vmap[r] = self.b.extract(self.v(op.value), i, llvm_type(t.types[i]))
+            self.vmap[r] = self.b.extract(value, i, llvm_type(t.types[i]))
 
     def lower_GetIterOp(self, op):
         return getiter(self.ctx, self.b, nb.type_of(op.value), nb.type_of(op.result), self.v(op.value))

@@ -18,11 +18,12 @@ _ALIASES = ("boolean", "bool_", "byte", "complex64", "complex128", "double", "fl
             "u1", "u2", "u4", "u8", "c8", "c16")
 globals().update({_n: types.parse_type(_n) for _n in _ALIASES})
 b1 = types.boolean
+optional = types.Optional
 
 __version__ = "0.1.0.dev0"
 
 __all__ = ["jit", "njit", "typeof", "types", "errors", "TypingError", "UnsupportedError", "__version__",
-           "cuda", "b1", *_ALIASES]
+           "cuda", "b1", "optional", *_ALIASES]
 
 
 def __getattr__(name):

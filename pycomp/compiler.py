@@ -117,6 +117,8 @@ def _check_boxable(fir, t):
     def ok(t):
         if isinstance(t, ty.BaseTuple):
             return all(ok(e) for e in t.types)
+        if isinstance(t, ty.Optional):
+            return ok(t.type)
         return isinstance(t, (ty.Number, ty.NoneType))
 
     if not ok(t):

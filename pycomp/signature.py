@@ -32,9 +32,25 @@ class Signature:
         return Signature(**d)
 
 
+def _args_paren(text: str) -> int:
+    """The index of the '(' opening the argument list: the one matching the
+    final ')' (a return type may hold parentheses: ``optional(float64)(...)``)."""
+    if not text.endswith(")"):
+        return -1
+    depth = 0
+    for i in range(len(text) - 1, -1, -1):
+        if text[i] == ")":
+            depth += 1
+        elif text[i] == "(":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
 def parse_signature(text: str) -> Signature:
     text = text.strip()
-    lp = text.find("(")
+    lp = _args_paren(text)
     if lp < 0 or not text.endswith(")"):
         raise ValueError("a signature looks like 'float64(float64, int32)', not %r" % text)
     ret = ty.parse_type(text[:lp].strip()) if text[:lp].strip() else None

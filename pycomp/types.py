@@ -18,10 +18,10 @@ import threading
 
 __all__ = [
     "Type", "Number", "Integer", "Float", "Complex", "Boolean", "NoneType",
-    "BaseTuple", "UniTuple", "Tuple", "Array", "RangeType", "RangeIter",
+    "BaseTuple", "UniTuple", "Tuple", "Array", "Optional", "RangeType", "RangeIter",
     "ArrayIter", "UniTupleIter", "IteratorType", "ZipIter", "EnumerateIter", "Function", "Module", "Dispatcher",
     "ExceptionClass", "ExceptionInstance", "BoundFunction", "StringLiteral", "Unknown", "parse_type",
-    "boolean", "none", "unknown", "intp", "uintp",
+    "boolean", "none", "optional", "unknown", "intp", "uintp",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
     "uint64", "float32", "float64", "complex64", "complex128",
     "integer_domain", "real_domain", "complex_domain", "number_domain",
@@ -203,6 +203,30 @@ class NoneType(Type):
 
     def __str__(self):
         return "none"
+
+
+class Optional(Type):
+    """A value of ``type`` or None (Numba's ``Optional``): what a variable
+    holds when None reaches it on one path and a ``type`` on another.
+    ``Optional(Optional(t))`` is ``Optional(t)``; ``Optional(none)`` is none."""
+
+    @classmethod
+    def _redirect(cls, type):
+        if isinstance(type, Optional):
+            return type
+        if isinstance(type, NoneType):
+            return type
+        return None
+
+    def __init__(self, type: Type):
+        self.type = type
+
+    def __str__(self):
+        return "optional(%s)" % self.type
+
+    @property
+    def key(self):
+        return self.type
 
 
 # ---------------------------------------------------------------- tuples
@@ -507,6 +531,7 @@ def _qualified_name(obj) -> str:
 unknown = Unknown()
 boolean = bool_ = Boolean()
 none = NoneType()
+optional = Optional
 
 int8, int16, int32, int64 = (Integer(b) for b in (8, 16, 32, 64))
 uint8, uint16, uint32, uint64 = (Integer(b, False) for b in (8, 16, 32, 64))
@@ -623,6 +648,11 @@ class _TypeParser:
                     parts.append(self.parse())
                 self.expect(")")
             return Tuple(parts)
+        if name in ("optional", "Optional", "OptionalType"):
+            self.expect("(")
+            inner = self.parse()
+            self.expect(")")
+            return Optional(inner)
         if name == "array":
             self.expect("(")
             dt = self.parse()

@@ -76,12 +76,23 @@ class TypingContext:
     def is_known_global(self, obj) -> bool:
         return operator_key(obj) is not None or bool(self.global_templates(obj))
 
-    def resolve_templates(self, what: str, templates, args: tuple, kws: dict) -> Signature:
+    def resolve_templates(self, what: str, templates, args: tuple, kws: dict,
+                          unwrap_optional: bool = True) -> Signature:
         kwkey = tuple(sorted(kws.items()))
         for t in templates:
             sig = t.apply(args, dict(kws))
             if sig is not None:
                 return sig
+        if unwrap_optional and (any(isinstance(a, ty.Optional) for a in args)
+                                or any(isinstance(a, ty.Optional) for a in kws.values())):
+            # an optional(T) where a T is needed: type with T; typing then
+            # casts the operand, which raises TypeError if it is None
+            plain = tuple(_unwrap(a) for a in args)
+            plain_kws = {k: _unwrap(v) for k, v in kws.items()}
+            for t in templates:
+                sig = t.apply(plain, dict(plain_kws))
+                if sig is not None:
+                    return sig
         argdesc = ", ".join([str(a) for a in args] + ["%s=%s" % kv for kv in kwkey])
         notes = ["argument types: (%s)" % argdesc]
         rejected = [r for t in templates for r in t.explain(args, dict(kws))]
@@ -129,7 +140,9 @@ class TypingContext:
         if sig is None:
             templates = self.op_templates(op)
             what = "operator %r" % op.replace("unary", "") if op not in ("getitem", "setitem", "truth") else op
-            sig = self.resolve_templates(what, templates, args, {})
+            # bool(optional) is a typing error, as in Numba
+            sig = self.resolve_templates(what, templates, args, {},
+                                         unwrap_optional=op not in ("truth", "unarynot"))
             self._op_cache[key] = sig
         return sig
 
@@ -147,3 +160,7 @@ class TypingContext:
                         self._attr_cache[key] = res
                         return res
         raise TypingAttributeError("unknown attribute '%s' of type %s" % (attr, value_type))
+
+
+def _unwrap(t: ty.Type) -> ty.Type:
+    return t.type if isinstance(t, ty.Optional) else t

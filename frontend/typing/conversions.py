@@ -82,6 +82,19 @@ def can_convert(src: ty.Type, dst: ty.Type) -> Conversion | None:
         return Conversion.exact
     if isinstance(src, (ty.Number, ty.Boolean)) and isinstance(dst, (ty.Number, ty.Boolean)):
         return _NUMBER_CONV.get((src, dst))
+    if isinstance(dst, ty.Optional):
+        # None -> optional(T) promotes; optional(S) -> optional(T) as S -> T;
+        # S -> optional(T) is at least a promotion
+        if isinstance(src, ty.NoneType):
+            return Conversion.promote
+        inner = can_convert(src.type if isinstance(src, ty.Optional) else src, dst.type)
+        if inner is None or isinstance(src, ty.Optional):
+            return inner
+        return max(inner, Conversion.promote)
+    if isinstance(src, ty.Optional):
+        # optional(S) -> T checks for None at run time: at least safe
+        inner = can_convert(src.type, dst)
+        return None if inner is None else max(inner, Conversion.safe)
     if isinstance(src, ty.BaseTuple) and isinstance(dst, ty.BaseTuple):
         if len(src) != len(dst):
             return None
@@ -166,6 +179,16 @@ def unify_types(a: ty.Type, b: ty.Type) -> ty.Type | None:
         return a
     if isinstance(a, ty.Number) and isinstance(b, ty.Number):
         return unify_numbers(a, b)
+    if isinstance(a, (ty.Optional, ty.NoneType)) or isinstance(b, (ty.Optional, ty.NoneType)):
+        # None on one path and a T on another: optional(T)
+        inner_a = a.type if isinstance(a, ty.Optional) else a
+        inner_b = b.type if isinstance(b, ty.Optional) else b
+        if isinstance(inner_a, ty.NoneType):
+            return ty.Optional(inner_b)
+        if isinstance(inner_b, ty.NoneType):
+            return ty.Optional(inner_a)
+        inner = unify_types(inner_a, inner_b)
+        return None if inner is None else ty.Optional(inner)
     if isinstance(a, ty.BaseTuple) and isinstance(b, ty.BaseTuple) and len(a) == len(b):
         parts = [unify_types(x, y) for x, y in zip(a.types, b.types)]
         if any(p is None for p in parts):

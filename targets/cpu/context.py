@@ -189,7 +189,28 @@ class CPUTargetContext:
             return v  # same data model: only the static layout/readonly changes
         if isinstance(src, ty.NoneType) and isinstance(dst, ty.Boolean):
             return b.const_int(I1, 0)
+        if isinstance(dst, ty.Optional) or isinstance(src, ty.Optional):
+            return self._cast_optional(b, v, src, dst)
         raise UnsupportedError("cannot convert %s to %s" % (src, dst))
+
+    def _cast_optional(self, b: LLVMBuilder, v, src: ty.Type, dst: ty.Type):
+        """Optional values are a struct {value, i1 valid} (see datamodel):
+        None -> optional(T) is invalid; S -> optional(T) is valid;
+        optional(S) -> T raises TypeError("expected S, got None") on None."""
+        if isinstance(dst, ty.Optional):
+            lt = llvm_type(dst)
+            if isinstance(src, ty.NoneType):
+                return b.insert_value(b.undef(lt), b.const_int(I1, 0), 1)
+            if isinstance(src, ty.Optional):
+                inner = self.cast(b, b.extract(v, 0, llvm_type(src.type)), src.type, dst.type)
+                valid = b.extract(v, 1, I1)
+            else:
+                inner = self.cast(b, v, src, dst.type)
+                valid = b.const_int(I1, 1)
+            return b.insert_value(b.insert_value(b.undef(lt), inner, 0), valid, 1)
+        valid = b.extract(v, 1, I1)
+        self.guard(b, b.ibin("xor", valid, b.true()), TypeError, ("expected %s, got None" % src.type,))
+        return self.cast(b, b.extract(v, 0, llvm_type(src.type)), src.type, dst)
 
     def truth(self, b, v, t):
         if isinstance(t, ty.Complex):

@@ -7,6 +7,7 @@ dialect types).
 - arrays -> a struct {meminfo ptr, parent ptr, nitems i64, itemsize i64,
   data ptr, shape [n x i64], strides [n x i64]}, the layout the C helper
   library unboxes into and the memory runtime will fill;
+- optional(T) -> struct {T, i1 valid} (valid is 0 for None);
 - range -> struct {start, stop, step}; iterators (range, array, tuple,
   zip, enumerate) -> a pointer to their mutable state (allocated in the
   function's entry block, see :func:`iterator_state_type`);
@@ -62,6 +63,8 @@ def llvm_type(t: ty.Type):
         r = llvm.LLVMStructType.from_type_list([llvm_type(e) for e in t.types]) if len(t) else I8
     elif isinstance(t, ty.Array):
         r = array_struct(t.ndim)
+    elif isinstance(t, ty.Optional):
+        r = llvm.LLVMStructType.from_type_list([llvm_type(t.type), I1])
     elif isinstance(t, ty.RangeType):
         r = llvm.LLVMStructType.from_type_list([I64, I64, I64])
     elif isinstance(t, ty.IteratorType):

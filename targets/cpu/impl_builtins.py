@@ -322,6 +322,8 @@ def is_(ctx, b, sig, args):
     so two values of one number or tuple type are ``a == b``; ``None is
     None``; values of different types never are."""
     a, c = sig.args
+    if isinstance(a, ty.Optional) or isinstance(c, ty.Optional):
+        return _is_optional(ctx, b, sig, args)
     if a is not c:
         return b.const_int(I1, 0)
     if isinstance(a, ty.NoneType):
@@ -332,9 +334,45 @@ def is_(ctx, b, sig, args):
     return b.const_int(I1, 0)
 
 
+def _is_optional(ctx, b, sig, args):
+    """``x is None`` on an optional is "x holds no value"; ``x is y`` with
+    a T is "x holds a value and it is y"."""
+    (a, c), (x, y) = sig.args, args
+    if not isinstance(a, ty.Optional):
+        (a, c), (x, y) = (c, a), (y, x)
+    valid = b.extract(x, 1, I1)
+    if isinstance(c, ty.NoneType):
+        return b.ibin("xor", valid, b.true())
+    if isinstance(c, ty.Optional):
+        other_valid = b.extract(y, 1, I1)
+        both_none = b.ibin("and", b.ibin("xor", valid, b.true()), b.ibin("xor", other_valid, b.true()))
+        if a.type is not c.type:
+            return both_none
+        inner = Signature(ty.boolean, (a.type, a.type))
+        same = is_(ctx, b, inner, [b.extract(x, 0, llvm_type(a.type)), b.extract(y, 0, llvm_type(a.type))])
+        return b.ibin("or", both_none, b.ibin("and", b.ibin("and", valid, other_valid), same))
+    if a.type is not c:
+        return b.const_int(I1, 0)
+    inner = Signature(ty.boolean, (c, c))
+    return b.ibin("and", valid, is_(ctx, b, inner, [b.extract(x, 0, llvm_type(c)), y]))
+
+
 @reg.lower("is not")
 def is_not(ctx, b, sig, args):
     return b.ibin("xor", is_(ctx, b, sig, args), b.true())
+
+
+@reg.lower("==", ty.Optional, ty.NoneType)
+@reg.lower("==", ty.NoneType, ty.Optional)
+def optional_eq_none(ctx, b, sig, args):
+    """``x == None`` on an optional is ``x is None``, as in Numba."""
+    return _is_optional(ctx, b, sig, args)
+
+
+@reg.lower("!=", ty.Optional, ty.NoneType)
+@reg.lower("!=", ty.NoneType, ty.Optional)
+def optional_ne_none(ctx, b, sig, args):
+    return b.ibin("xor", _is_optional(ctx, b, sig, args), b.true())
 
 
 # ------------------------------------------------------------------ unary

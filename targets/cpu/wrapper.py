@@ -150,7 +150,31 @@ class _WrapperBuilder:
             return out
         if isinstance(t, ty.NoneType):
             return ir.Constant(I8, 0)
+        if isinstance(t, ty.Optional):
+            # None -> {undef, 0}; anything else unboxes as the inner type
+            is_none = b.icmp_unsigned("==", obj, self._none())
+            undef = ir.Constant(ll_type(t), ir.Undefined)
+            head = b.block
+            some = self.w.append_basic_block("unbox_some")
+            done = self.w.append_basic_block("unbox_done")
+            b.cbranch(is_none, done, some)
+            b.position_at_end(some)
+            inner = self.unbox(obj, t.type)
+            some_val = b.insert_value(b.insert_value(undef, inner, 0), ir.Constant(ir.IntType(1), 1), 1)
+            some_end = b.block
+            b.branch(done)
+            b.position_at_end(done)
+            phi = b.phi(ll_type(t))
+            phi.add_incoming(ir.Constant(ll_type(t), None), head)  # zeroed: valid is 0
+            phi.add_incoming(some_val, some_end)
+            return phi
         raise TypeError("cannot pass a %s to compiled code" % t)
+
+    def _none(self):
+        none = self.m.globals.get("_Py_NoneStruct")
+        if none is None:
+            none = ir.GlobalVariable(self.m, I8, "_Py_NoneStruct")
+        return none
 
     # ------------------------------------------------------------ boxing
     def box(self, v, t):
@@ -178,11 +202,28 @@ class _WrapperBuilder:
                 b.call(setitem, [tup, ir.Constant(I64, i), self.box(b.extract_value(v, i), et)])
             return tup
         if isinstance(t, ty.NoneType):
-            none = self.m.globals.get("_Py_NoneStruct")
-            if none is None:
-                none = ir.GlobalVariable(self.m, I8, "_Py_NoneStruct")
+            none = self._none()
             b.call(self.fn("Py_IncRef", ir.VoidType(), [PYOBJ]), [none])
             return none
+        if isinstance(t, ty.Optional):
+            valid = b.extract_value(v, 1)
+            some = self.w.append_basic_block("box_some")
+            nothing = self.w.append_basic_block("box_none")
+            done = self.w.append_basic_block("box_done")
+            b.cbranch(valid, some, nothing)
+            b.position_at_end(some)
+            boxed = self.box(b.extract_value(v, 0), t.type)
+            some_end = b.block
+            b.branch(done)
+            b.position_at_end(nothing)
+            none = self.box(None, ty.none)
+            none_end = b.block
+            b.branch(done)
+            b.position_at_end(done)
+            phi = b.phi(PYOBJ)
+            phi.add_incoming(boxed, some_end)
+            phi.add_incoming(none, none_end)
+            return phi
         raise TypeError("cannot return a %s from compiled code yet" % t)
 
 
