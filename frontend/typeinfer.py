@@ -41,6 +41,8 @@ def typeof_global(ctx: TypingContext, value) -> ty.Type:
         return ty.Module(value)
     if isinstance(value, type) and issubclass(value, BaseException):
         return ty.ExceptionClass(value)
+    if ty.is_namedtuple_class(value):
+        return ty.NamedTupleClass(value)
     if hasattr(value, "get_call_signature") and hasattr(value, "py_func"):
         return ty.Dispatcher(value)
     if ctx.is_known_global(value) or isinstance(value, type):

@@ -190,8 +190,11 @@ class _FunctionLowering:
             return value
         if isinstance(t, ty.Number) and attr == "imag":
             return self.ctx.constant(self.b, t, 0)
-        if isinstance(nb.type_of(op.result), ty.BoundFunction):
-            return None  # bound at the call, which reads the receiver
+        if isinstance(t, ty.BaseNamedTuple) and attr in t.fields:
+            i = t.fields.index(attr)
+            return self.b.extract(value, i, llvm_type(t.types[i]))
+        if isinstance(nb.type_of(op.result), (ty.BoundFunction, ty.NamedTupleClass)):
+            return None  # bound at the call, which reads the receiver; a class is compile-time only
         raise UnsupportedError("cannot lower attribute %s of %s" % (attr, t))
 
     def lower_BuildTupleOp(self, op):
@@ -233,11 +236,29 @@ class _FunctionLowering:
             return None  # an exception instance exists only for nb.static_raise
         if isinstance(fnty, ty.Dispatcher):
             return self._call_jitted(op, fnty.dispatcher, args)
+        if isinstance(fnty, ty.NamedTupleClass):
+            return self._namedtuple_new(op, args)
         if isinstance(fnty, ty.BoundFunction):
             receiver = op.callee.owner.value  # the nb.getattr that bound the method
             operands = [receiver] + args
             return self._impl(fnty.template.key, op, operands)
         raise UnsupportedError("cannot call a value of type %s" % fnty)
+
+    def _namedtuple_new(self, op, args):
+        """``Point(1, y=2)``: the operands (positional, then keywords) and
+        the class's defaults for the rest, in field order (typing checked
+        the binding, see tupleops.namedtuple_new)."""
+        t = nb.type_of(op.result)
+        kwn = [k.data for k in op.kwnames.data]
+        npos = len(args) - len(kwn)
+        given = dict(zip(t.fields, args[:npos]))
+        given.update(zip(kwn, args[npos:]))
+        defaults = getattr(t.instance_class, "_field_defaults", {})
+        out = self.b.undef(llvm_type(t))
+        for i, (f, et) in enumerate(zip(t.fields, t.types)):
+            v = self.v(given[f]) if f in given else self.ctx.constant(self.b, et, defaults[f])
+            out = self.b.insert_value(out, v, i)
+        return out
 
     def _operator_call(self, op, opkey, args):
         """``operator.add(a, b)`` lowers as ``a + b``; ``operator.iadd`` as

@@ -2,7 +2,8 @@
 
 Python ``int`` is int64 (intp), ``float`` float64, ``complex`` complex128,
 ``bool`` boolean; NumPy scalars keep their dtype; arrays are typed by dtype,
-ndim, layout ('C', 'F' or 'A') and writability; tuples element-wise.
+ndim, layout ('C', 'F' or 'A') and writability; tuples element-wise;
+instances of a namedtuple class are typed by their class and items.
 """
 
 from __future__ import annotations
@@ -49,7 +50,10 @@ def typeof(value) -> ty.Type:
     if isinstance(value, np.ndarray):
         return _array_type(value)
     if isinstance(value, tuple):
-        return ty.Tuple([typeof(v) for v in value])
+        items = [typeof(v) for v in value]
+        if type(value) is not tuple and ty.is_namedtuple_class(type(value)):
+            return ty.NamedTuple(items, type(value))  # one type per namedtuple class
+        return ty.Tuple(items)
     return _fail(value)
 
 

@@ -18,14 +18,14 @@ import threading
 
 __all__ = [
     "Type", "Number", "Integer", "Float", "Complex", "Boolean", "NoneType",
-    "BaseTuple", "UniTuple", "Tuple", "Array", "Optional", "RangeType", "RangeIter",
+    "BaseTuple", "UniTuple", "Tuple", "BaseNamedTuple", "NamedUniTuple", "NamedTuple", "NamedTupleClass", "Array", "Optional", "RangeType", "RangeIter",
     "ArrayIter", "UniTupleIter", "IteratorType", "ZipIter", "EnumerateIter", "Function", "Module", "Dispatcher",
     "ExceptionClass", "ExceptionInstance", "BoundFunction", "StringLiteral", "Unknown", "parse_type",
     "boolean", "none", "optional", "unknown", "intp", "uintp",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
     "uint64", "float32", "float64", "complex64", "complex128",
     "integer_domain", "real_domain", "complex_domain", "number_domain",
-    "signed_domain", "unsigned_domain", "range_state64", "range_iter64",
+    "signed_domain", "unsigned_domain", "range_state64", "range_iter64", "is_namedtuple_class",
 ]
 
 _codes = itertools.count()
@@ -285,6 +285,94 @@ class Tuple(BaseTuple):
     @property
     def key(self):
         return self.types
+
+
+class BaseNamedTuple(BaseTuple):
+    """A tuple of a ``collections.namedtuple`` (or ``typing.NamedTuple``)
+    class: ``instance_class`` is the class, ``fields`` its field names. A
+    namedtuple type is distinct from the plain tuple of the same items (its
+    values box back as instances of the class) and converts to no other
+    type but the same class with converted items (as in Numba)."""
+
+    instance_class: type
+    fields: tuple[str, ...]
+
+    @staticmethod
+    def from_types(types, cls) -> "BaseNamedTuple":
+        """``NamedUniTuple`` when the items have one type, else ``NamedTuple``."""
+        return NamedTuple(types, cls)
+
+
+class NamedUniTuple(UniTuple, BaseNamedTuple):
+    """A homogeneous namedtuple: ``count`` items of ``dtype`` (Numba's
+    ``NamedUniTuple``). Everything a ``UniTuple`` does (variable indexes,
+    iteration) it does too."""
+
+    def __init__(self, dtype: Type, count: int, cls: type):
+        super().__init__(dtype, count)
+        self.instance_class = cls
+        self.fields = tuple(cls._fields)
+
+    @classmethod
+    def _key_from_args(cls, dtype, count, pycls):
+        return (dtype, count, pycls)
+
+    def __str__(self):
+        return "NamedUniTuple(%s, %s x %d)" % (_qualified_name(self.instance_class), self.dtype, self.count)
+
+    @property
+    def key(self):
+        return (self.instance_class, self.dtype, self.count)
+
+
+class NamedTuple(Tuple, BaseNamedTuple):
+    """A heterogeneous namedtuple (Numba's ``NamedTuple``);
+    ``NamedTuple((t, t), cls)`` gives back ``NamedUniTuple(t, 2, cls)``."""
+
+    @classmethod
+    def _redirect(cls, types, pycls):
+        types = tuple(types)
+        if types and all(t is types[0] for t in types):
+            return NamedUniTuple(types[0], len(types), pycls)
+        return None
+
+    @classmethod
+    def _key_from_args(cls, types, pycls):
+        return (tuple(types), pycls)
+
+    def __init__(self, types, cls: type):
+        super().__init__(types)
+        self.instance_class = cls
+        self.fields = tuple(cls._fields)
+
+    def __str__(self):
+        return "NamedTuple(%s, %s)" % (_qualified_name(self.instance_class),
+                                       ", ".join(str(t) for t in self.types) or "()")
+
+    @property
+    def key(self):
+        return (self.instance_class, self.types)
+
+
+class NamedTupleClass(Type):
+    """A namedtuple class used as a value in compiled code: calling it
+    builds a namedtuple (keywords and the class's defaults too)."""
+
+    def __init__(self, cls: type):
+        self.instance_class = cls
+
+    def __str__(self):
+        return "namedtuple_class(%s)" % _qualified_name(self.instance_class)
+
+    @property
+    def key(self):
+        return self.instance_class
+
+
+def is_namedtuple_class(obj) -> bool:
+    """Whether ``obj`` is a class made by ``collections.namedtuple`` or
+    ``typing.NamedTuple`` (a tuple subclass with ``_fields``)."""
+    return isinstance(obj, type) and issubclass(obj, tuple) and isinstance(getattr(obj, "_fields", None), tuple)
 
 
 # ---------------------------------------------------------------- arrays
@@ -648,6 +736,30 @@ class _TypeParser:
                     parts.append(self.parse())
                 self.expect(")")
             return Tuple(parts)
+        if name in ("NamedUniTuple", "NamedTuple", "namedtuple_class"):
+            self.expect("(")
+            cls = _resolve_path(self.word())
+            if not is_namedtuple_class(cls):
+                self.error("%r is not a namedtuple class" % cls)
+            if name == "namedtuple_class":
+                self.expect(")")
+                return NamedTupleClass(cls)
+            self.expect(",")
+            if name == "NamedUniTuple":
+                dt = self.parse()
+                self.expect("x")
+                n = int(self.word())
+                self.expect(")")
+                return NamedUniTuple(dt, n, cls)
+            parts = []
+            if self.accept("()"):
+                self.expect(")")
+                return NamedTuple((), cls)
+            parts.append(self.parse())
+            while self.accept(","):
+                parts.append(self.parse())
+            self.expect(")")
+            return NamedTuple(parts, cls)
         if name in ("optional", "Optional", "OptionalType"):
             self.expect("(")
             inner = self.parse()

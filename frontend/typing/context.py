@@ -122,6 +122,10 @@ class TypingContext:
             templates = self._instances([fnty.template])
             full = self.resolve_templates(str(fnty), templates, (fnty.this,) + tuple(args), kws)
             sig = Signature(full.return_type, full.args[1:], full.args[0])
+        elif isinstance(fnty, ty.NamedTupleClass):
+            from pycomp.frontend.typing.tupleops import namedtuple_new
+
+            sig = namedtuple_new(self, fnty, tuple(args), dict(kws))
         else:
             raise TypingError("a value of type %s is not callable" % fnty)
         self._global_cache[key] = sig

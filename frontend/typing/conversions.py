@@ -96,6 +96,9 @@ def can_convert(src: ty.Type, dst: ty.Type) -> Conversion | None:
         inner = can_convert(src.type, dst)
         return None if inner is None else max(inner, Conversion.safe)
     if isinstance(src, ty.BaseTuple) and isinstance(dst, ty.BaseTuple):
+        # a namedtuple converts only to its own class (as in Numba)
+        if getattr(src, "instance_class", None) is not getattr(dst, "instance_class", None):
+            return None
         if len(src) != len(dst):
             return None
         worst = Conversion.exact
@@ -190,10 +193,13 @@ def unify_types(a: ty.Type, b: ty.Type) -> ty.Type | None:
         inner = unify_types(inner_a, inner_b)
         return None if inner is None else ty.Optional(inner)
     if isinstance(a, ty.BaseTuple) and isinstance(b, ty.BaseTuple) and len(a) == len(b):
+        cls = getattr(a, "instance_class", None)
+        if cls is not getattr(b, "instance_class", None):
+            return None  # namedtuples unify only with their own class
         parts = [unify_types(x, y) for x, y in zip(a.types, b.types)]
         if any(p is None for p in parts):
             return None
-        return ty.Tuple(parts)
+        return ty.Tuple(parts) if cls is None else ty.NamedTuple(parts, cls)
     if isinstance(a, ty.Array) and isinstance(b, ty.Array):
         if a.dtype is b.dtype and a.ndim == b.ndim:
             return ty.Array(a.dtype, a.ndim, a.layout if a.layout == b.layout else "A",

@@ -68,6 +68,8 @@ def isinstance_of(t: ty.Type, cls) -> bool:
                           "use a Python or NumPy class" % cls.__name__)
     if cls in _CLASSES:
         return isinstance(t, _CLASSES[cls])
+    if ty.is_namedtuple_class(cls):
+        return isinstance(t, ty.BaseNamedTuple) and issubclass(t.instance_class, cls)
     if isinstance(cls, type) and issubclass(cls, np.generic):
         if cls in _FAMILIES:
             return _FAMILIES[cls](t)
@@ -92,6 +94,8 @@ def _classes(t: ty.Type):
         return [t.key]
     if isinstance(t, ty.ExceptionClass):
         return [t.exc_class]
+    if isinstance(t, ty.NamedTupleClass):
+        return [t.instance_class]
     if isinstance(t, ty.BaseTuple):
         return [c for e in t.types for c in _classes(e)]
     if isinstance(t, ty.StringLiteral):

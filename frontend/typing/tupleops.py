@@ -1,4 +1,5 @@
-"""Typing of tuple operations: comparisons, ``in``, ``.index()`` and ``tuple()``.
+"""Typing of tuple operations: comparisons, ``in``, ``.index()`` and
+``tuple()``; namedtuple fields (``p.x``) and constructors (``Point(1, 2)``).
 
 Comparisons are lexicographic, as in Python, between tuples of any lengths
 and element types that compare: items at the same position are converted
@@ -27,7 +28,7 @@ from pycomp.frontend.typing.templates import (
     signature,
 )
 
-__all__ = ["common_eq_type"]
+__all__ = ["common_eq_type", "namedtuple_new"]
 
 
 def _compared_types(context, op, a: ty.BaseTuple, b: ty.BaseTuple):
@@ -125,6 +126,50 @@ class TupleIndex(AbstractTemplate):
 
     def describe(self):
         return ["tuple.index(value)"]
+
+
+@registry.register_attr
+class NamedTupleAttributes(AttributeTemplate):
+    """``p.x``: the item of field ``x`` (a field shadows tuple methods, as
+    in Python); ``p.__class__`` is the namedtuple class."""
+
+    key = ty.BaseNamedTuple
+
+    def resolve(self, t, attr):
+        if attr in t.fields:
+            return t.types[t.fields.index(attr)]
+        if attr == "__class__":
+            return ty.NamedTupleClass(t.instance_class)
+        return None
+
+
+def namedtuple_new(context, fnty: ty.NamedTupleClass, args, kws):
+    """The signature of calling a namedtuple class: arguments bind to the
+    fields as the class's ``__new__`` binds them (keywords, the class's
+    defaults); the signature's arguments are the call's operand types, in
+    operand order, unchanged."""
+    cls = fnty.instance_class
+    fields = cls._fields
+    defaults = getattr(cls, "_field_defaults", {})
+    name = cls.__name__
+    if len(args) > len(fields):
+        raise TypingError("%s() takes %d positional argument%s but %d were given"
+                          % (name, len(fields), "" if len(fields) == 1 else "s", len(args)))
+    items = dict(zip(fields, args))
+    for k, t in kws.items():
+        if k not in fields:
+            raise TypingError("%s() got an unexpected keyword argument '%s'" % (name, k))
+        if k in items:
+            raise TypingError("%s() got multiple values for argument '%s'" % (name, k))
+        items[k] = t
+    missing = [f for f in fields if f not in items and f not in defaults]
+    if missing:
+        raise TypingError("%s() missing %d required argument%s: %s" % (
+            name, len(missing), "" if len(missing) == 1 else "s", ", ".join(repr(m) for m in missing)))
+    from pycomp.frontend.typing.context import typeof_constant
+
+    types = [items[f] if f in items else typeof_constant(defaults[f]) for f in fields]
+    return signature(ty.NamedTuple(types, cls), *args, *kws.values())
 
 
 @registry.register_attr

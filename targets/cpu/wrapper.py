@@ -26,7 +26,7 @@ F32, F64 = ir.FloatType(), ir.DoubleType()
 
 C_API_SYMBOLS = ("PyLong_FromLongLong", "PyLong_FromUnsignedLongLong", "PyFloat_FromDouble",
                  "PyComplex_FromDoubles", "PyBool_FromLong", "PyTuple_New", "PyTuple_SetItem",
-                 "PyTuple_GetItem", "Py_IncRef", "Py_DecRef")
+                 "PyTuple_GetItem", "Py_IncRef", "Py_DecRef", "PyObject_CallObject")
 
 
 def c_api_addresses() -> dict[str, int]:
@@ -200,6 +200,13 @@ class _WrapperBuilder:
             setitem = self.fn("PyTuple_SetItem", I32, [PYOBJ, I64, PYOBJ])
             for i, et in enumerate(t.types):
                 b.call(setitem, [tup, ir.Constant(I64, i), self.box(b.extract_value(v, i), et)])
+            if isinstance(t, ty.BaseNamedTuple):
+                # an instance of the class: cls(*items); the interned type
+                # holds the class, so its address stays valid
+                cls = ir.Constant(I64, id(t.instance_class)).inttoptr(PYOBJ)
+                obj = b.call(self.fn("PyObject_CallObject", PYOBJ, [PYOBJ, PYOBJ]), [cls, tup])
+                b.call(self.fn("Py_DecRef", ir.VoidType(), [PYOBJ]), [tup])
+                return obj
             return tup
         if isinstance(t, ty.NoneType):
             none = self._none()
