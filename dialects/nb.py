@@ -131,12 +131,14 @@ def _literal_repr(value) -> str:
     if isinstance(value, tuple):
         inner = ", ".join(_literal_repr(v) for v in value)
         return "(%s,)" % inner if len(value) == 1 else "(%s)" % inner
+    if isinstance(value, slice):
+        return "slice(%s, %s, %s)" % tuple(_literal_repr(v) for v in (value.start, value.stop, value.step))
     return repr(value)
 
 
 def _literal_eval(text: str):
     """Evaluate the literal grammar of ``#nb.py<...>`` (no names but nan/inf,
-    no calls but complex(re, im))."""
+    no calls but complex(re, im) and slice(start, stop, step))."""
 
     def ev(node):
         if isinstance(node, ast.Constant):
@@ -151,6 +153,9 @@ def _literal_eval(text: str):
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                 and node.func.id == "complex" and len(node.args) == 2):
             return complex(ev(node.args[0]), ev(node.args[1]))
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "slice" and len(node.args) == 3):
+            return slice(*(ev(a) for a in node.args))
         raise ValueError("not a literal: %s" % ast.dump(node))
 
     return ev(ast.parse(text.strip(), mode="eval").body)
@@ -159,7 +164,8 @@ def _literal_eval(text: str):
 @irdl_attr_definition
 class PyLiteralAttr(Data[object]):
     """``#nb.py<value>``: a Python constant (int, float, complex, bool, None,
-    str, or a tuple of these)."""
+    str, or a tuple of these), or a constant slice (``slice(1, None, None)``)
+    as ``t[1:]`` builds it."""
 
     name = "nb.py"
 

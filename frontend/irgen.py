@@ -345,6 +345,10 @@ class _Generator:
             what = "comprehensions" if v.co_name.endswith("comp>") else (
                 "generator expressions" if v.co_name == "<genexpr>" else "inner functions and lambdas")
             raise UnsupportedError("%s are not supported yet" % what, self.loc(ins))
+        if isinstance(v, slice):  # 3.14 folds constant slices
+            stack.append(self._const_slice(b, [self.add(b, nb.ConstOp(x), ins).result
+                                               for x in (v.start, v.stop, v.step)], ins))
+            return
         if not is_literal(v):
             raise UnsupportedError("unsupported constant %r" % (v,), self.loc(ins))
         stack.append(self.add(b, nb.ConstOp(v), ins).result)
@@ -474,6 +478,38 @@ class _Generator:
         idx = stack.pop()
         obj = stack.pop()
         stack.append(self.add(b, nb.GetItemOp(obj, idx), ins).result)
+
+    # Slices: only constant bounds (ints or None) are supported, as an
+    # ``nb.const`` slice that the nb-static-getitem rewrite folds into the
+    # subscript (``t[1:]`` on a tuple gives a tuple); slicing with computed
+    # bounds would need slice values (arrays as values), not there yet.
+    def _const_slice(self, b, parts, ins) -> SSAValue:
+        bounds = []
+        for v in parts:
+            owner = v.owner if isinstance(v, SSAValue) else None
+            c = owner.value.data if isinstance(owner, nb.ConstOp) else _NULL
+            if not (c is None or (isinstance(c, int) and not isinstance(c, bool))):
+                raise UnsupportedError("slices with non-constant bounds are not supported yet "
+                                       "(only tuple slices with constant bounds, e.g. t[1:], compile)",
+                                       self.loc(ins))
+            bounds.append(c)
+        return self.add(b, nb.ConstOp(slice(*bounds)), ins).result
+
+    def op_BUILD_SLICE(self, b, ins, stack, local):
+        n = ins.arg
+        parts = stack[len(stack) - n:]
+        del stack[len(stack) - n:]
+        stack.append(self._const_slice(b, parts, ins))
+
+    def op_BINARY_SLICE(self, b, ins, stack, local):  # 3.12+: obj[start:stop]
+        stop = stack.pop()
+        start = stack.pop()
+        obj = stack.pop()
+        idx = self._const_slice(b, [start, stop], ins)
+        stack.append(self.add(b, nb.GetItemOp(obj, idx), ins).result)
+
+    def op_STORE_SLICE(self, b, ins, stack, local):  # 3.12+: obj[start:stop] = value
+        raise UnsupportedError("slice assignment is not supported yet", self.loc(ins))
 
     def op_STORE_SUBSCR(self, b, ins, stack, local):
         idx = stack.pop()

@@ -240,6 +240,15 @@ class _Inference:
                 raise TypingError("tuple index %d out of range for %s" % (idx, obj))
             self.assign(op.result, obj.types[idx], op)
             return
+        if isinstance(idx, slice):
+            if idx.step == 0:
+                raise TypingError("slice step cannot be zero")
+            if isinstance(obj, ty.BaseTuple):  # the items picked, as a tuple
+                self.assign(op.result, ty.Tuple([obj.types[i] for i in range(*idx.indices(len(obj)))]), op)
+                return
+            if isinstance(obj, ty.Array):
+                raise UnsupportedError("array slicing is not supported yet")
+            raise TypingError("cannot slice a value of type %s" % obj)
         sig = self.ctx.resolve_op("getitem", (obj, typeof_constant(idx)))
         self.assign(op.result, sig.return_type, op)
 

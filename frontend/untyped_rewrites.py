@@ -3,8 +3,9 @@
 - ``nb-static-raise``: ``raise E`` and ``raise E(c1, c2)`` with constant
   arguments become ``nb.static_raise`` (the exception is built by the
   caller's side from a table; compiled code only returns its index);
-- ``nb-static-getitem``: ``x[c]`` with a constant index becomes
-  ``nb.static_getitem`` so heterogeneous tuples can be indexed;
+- ``nb-static-getitem``: ``x[c]`` with a constant index (an int, a tuple
+  of ints or a constant slice) becomes ``nb.static_getitem`` so
+  heterogeneous tuples can be indexed and sliced;
 - ``nb-dce``: pure ops whose results are unused are removed;
 - ``nb-simplify-cfg``: unreachable blocks are dropped, a block reached only
   by an unconditional branch is merged into its predecessor, and empty
@@ -64,7 +65,8 @@ def static_getitem(module: ModuleOp) -> None:
             for op in list(blk.ops):
                 if isinstance(op, nb.GetItemOp) and isinstance(op.index.owner, nb.ConstOp):
                     idx = op.index.owner.value.data
-                    if _int_index(idx) or (isinstance(idx, tuple) and all(_int_index(i) for i in idx)):
+                    if (_int_index(idx) or isinstance(idx, slice)
+                            or (isinstance(idx, tuple) and all(_int_index(i) for i in idx))):
                         new = nb.StaticGetItemOp(op.value, idx)
                         new.location = op.location
                         blk.insert_op_before(new, op)

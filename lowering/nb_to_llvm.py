@@ -165,6 +165,12 @@ class _FunctionLowering:
             if idx < 0:
                 idx += len(t)
             return self.b.extract(value, idx, llvm_type(t.types[idx]))
+        if isinstance(t, ty.BaseTuple) and isinstance(idx, slice):  # a constant slice: a new tuple
+            rt = nb.type_of(op.result)
+            out = self.b.undef(llvm_type(rt))
+            for j, i in enumerate(range(*idx.indices(len(t)))):
+                out = self.b.insert_value(out, self.b.extract(value, i, llvm_type(t.types[i])), j)
+            return out
         it = ty.intp if isinstance(idx, int) else ty.UniTuple(ty.intp, len(idx))
         sig = Signature(nb.type_of(op.result), (t, it))
         fn = self.ctx.implementation("getitem", sig)

@@ -50,3 +50,17 @@ nb.func @string_index(%a: !nb.type<?>) -> !nb.type<?> attributes {arg_names = ["
   %0 = nb.getitem %a[%s] : (!nb.type<?>, !nb.type<?>) -> !nb.type<?>
   nb.return %0 : !nb.type<?>
 }
+
+// -----
+
+// A constant slice (t[1:]) too: the slice is the property.
+
+// CHECK-LABEL: nb.func @slice_index(
+// CHECK-SAME:      %[[T:[^:]+]]: !nb.type<?>)
+// CHECK:         %[[R:.*]] = nb.static_getitem %[[T]][<slice(1, None, None)>] : (!nb.type<?>) -> !nb.type<?>
+// CHECK-NEXT:    nb.return %[[R]]
+nb.func @slice_index(%t: !nb.type<?>) -> !nb.type<?> attributes {arg_names = ["t"]} {
+  %s = nb.const <slice(1, None, None)> : !nb.type<?>
+  %0 = nb.getitem %t[%s] : (!nb.type<?>, !nb.type<?>) -> !nb.type<?>
+  nb.return %0 : !nb.type<?>
+}
