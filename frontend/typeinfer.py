@@ -278,6 +278,8 @@ class _Inference:
             return
         it = iterator_type(self.ctx, t)  # an iterable: n items, ValueError if it has more or fewer
         if it is None:
+            if isinstance(t, ty.Array) and t.ndim == 0:
+                raise not_iterable(t)
             raise TypingError("failed to unpack %s (not a tuple or an iterable)" % t)
         self.unpack_iters[op] = it
         for r in op.outs:

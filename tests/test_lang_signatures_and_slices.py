@@ -73,3 +73,56 @@ def test_variable_bounds_refused():
     with pytest.raises(UNSUPPORTED_ERRORS) as info:
         jitted(slice_variable)((1, 2, 3), 1)
     assert "non-constant" in str(info.value)
+
+
+# ------------------------------------------------------------------ 0-d arrays do not iterate
+
+
+def loop_0d(a):
+    s = 0.0
+    for x in a:
+        s += x
+    return s
+
+
+def enumerate_0d(a):
+    for i, x in enumerate(a):
+        return x
+    return 0.0
+
+
+def zip_0d(a):
+    for x, y in zip(a, a):
+        return x
+    return 0.0
+
+
+def unpack_0d(a):
+    x, = a
+    return x
+
+
+def len_0d(a):
+    return len(a)
+
+
+@pytest.mark.parametrize("fn", [loop_0d, enumerate_0d, zip_0d, unpack_0d])
+def test_iterating_a_0d_array_is_a_typing_error(fn):
+    with pytest.raises(TypingError) as info:
+        jitted(fn)(np.array(3.0))
+    msg = str(info.value)
+    assert "iteration over a 0-d array" in msg
+    assert "line " in msg and "Can't index" not in msg
+
+
+def test_iterating_arrays_still_works():
+    check(loop_0d, np.arange(4.0))
+    check(enumerate_0d, np.arange(1.0, 4.0))
+    check(zip_0d, np.arange(1.0, 4.0))
+
+
+@numba_differs("Numba fails in its code generator (TypeError: Can't index at [0] in [0 x i64])")
+def test_len_of_0d_array():
+    with pytest.raises(TypingError) as info:
+        jitted(len_0d)(np.array(3.0))
+    assert "len() of unsized object" in str(info.value)

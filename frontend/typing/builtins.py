@@ -353,6 +353,8 @@ class NumberAttributes(AttributeTemplate):
 class Len(AbstractTemplate):
     def generic(self, args, kws):
         if len(args) == 1 and not kws and isinstance(args[0], (ty.BaseTuple, ty.Array, ty.RangeType)):
+            if isinstance(args[0], ty.Array) and args[0].ndim == 0:
+                raise TypingError("len() of unsized object (a 0-d array)")
             return signature(ty.intp, args[0])
         return None
 

@@ -68,11 +68,20 @@ def not_iterable(t: ty.Type) -> TypingError:
     return TypingError("cannot iterate over a value of type %s" % t)
 
 
+def _refuse_0d(args) -> None:
+    """A 0-d array passed where an iterable is expected is Numba's
+    "iteration over a 0-d array", not a failed overload."""
+    for a in args:
+        if isinstance(a, ty.Array) and a.ndim == 0:
+            raise not_iterable(a)
+
+
 @registry.register_global(builtins.iter)
 class Iter(AbstractTemplate):
     def generic(self, args, kws):
         if len(args) != 1 or kws:
             return None
+        _refuse_0d(args)
         it = iterator_type(self.context, args[0])
         return None if it is None else signature(it, args[0])
 
@@ -100,6 +109,7 @@ class Zip(AbstractTemplate):
     def generic(self, args, kws):
         if kws:
             return None
+        _refuse_0d(args)
         its = [iterator_type(self.context, a) for a in args]
         if any(it is None for it in its):
             return None
@@ -116,6 +126,7 @@ class Enumerate(CallableTemplate):
 
     def generic(self):
         def typer(iterable, start=None):
+            _refuse_0d((iterable,))
             it = iterator_type(self.context, iterable)
             if it is None:
                 return None
