@@ -267,7 +267,7 @@ class Tuple(BaseTuple):
 
     @classmethod
     def _redirect(cls, types):
-        types = tuple(types)
+        types = _type_list(types)
         if types and all(t is types[0] for t in types):
             return UniTuple(types[0], len(types))
         return None
@@ -285,6 +285,16 @@ class Tuple(BaseTuple):
     @property
     def key(self):
         return self.types
+
+
+def _type_list(types) -> tuple:
+    """The item types of a tuple type, checked to be a sequence (Numba's
+    error for ``Tuple(int32)``)."""
+    if isinstance(types, Type) or not hasattr(types, "__iter__"):
+        from pycomp.errors import TypingError
+
+        raise TypingError("Argument 'types' is not iterable")
+    return tuple(types)
 
 
 class BaseNamedTuple(BaseTuple):
@@ -331,7 +341,7 @@ class NamedTuple(Tuple, BaseNamedTuple):
 
     @classmethod
     def _redirect(cls, types, pycls):
-        types = tuple(types)
+        types = _type_list(types)
         if types and all(t is types[0] for t in types):
             return NamedUniTuple(types[0], len(types), pycls)
         return None

@@ -182,16 +182,33 @@ class TupleAttributes(AttributeTemplate):
 
 @registry.register_global(builtins.tuple)
 class TupleCtor(AbstractTemplate):
-    """``tuple()`` and ``tuple(t)`` of a tuple (itself)."""
+    """``tuple()`` and ``tuple(t)`` of a tuple (itself; a namedtuple's
+    items as a plain tuple)."""
 
     def generic(self, args, kws):
         if kws:
             return None
         if not args:
             return signature(ty.Tuple(()))
+        if len(args) == 1 and isinstance(args[0], ty.BaseNamedTuple):
+            return signature(ty.Tuple(args[0].types), args[0])  # a plain tuple of the items
         if len(args) == 1 and isinstance(args[0], ty.BaseTuple):
             return signature(args[0], args[0])
         return None
 
     def describe(self):
         return ["tuple()", "tuple(tuple)"]
+
+
+@registry.register_global(builtins.type)
+class TypeOf(AbstractTemplate):
+    """``type(p)`` of a namedtuple: its class, a compile-time value that
+    may be called to build another instance."""
+
+    def generic(self, args, kws):
+        if len(args) == 1 and not kws and isinstance(args[0], ty.BaseNamedTuple):
+            return signature(ty.NamedTupleClass(args[0].instance_class), args[0])
+        return None
+
+    def describe(self):
+        return ["type(namedtuple)"]

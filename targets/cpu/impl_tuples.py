@@ -1,4 +1,5 @@
-"""Lowering of tuple comparisons, ``in``, ``tuple.index`` and ``tuple()``.
+"""Lowering of tuple comparisons, ``in``, ``tuple.index``, ``tuple()`` and
+``type(namedtuple)``.
 
 Typing converted the items to compare to one type per position (see
 frontend/typing/tupleops.py), so each item comparison is the ``==`` or
@@ -90,3 +91,9 @@ def tuple_index(ctx, b, sig, args):
 @reg.lower(builtins.tuple)
 def tuple_(ctx, b, sig, args):
     return args[0] if args else b.undef(llvm_type(sig.return_type))
+
+
+@reg.lower(builtins.type)
+def type_(ctx, b, sig, args):
+    """``type(namedtuple)``: the class is a compile-time value (a byte placeholder)."""
+    return b.undef(llvm_type(sig.return_type))
