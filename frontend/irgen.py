@@ -129,8 +129,9 @@ class FunctionIR:
 
 
 class _Generator:
-    def __init__(self, pyfunc, name: str | None, self_object=None):
+    def __init__(self, pyfunc, name: str | None, self_object=None, locals_types=None):
         self.pyfunc = pyfunc
+        self.locals_types = dict(locals_types or {})
         self.self_object = self_object
         self.code = pyfunc.__code__
         self.filename = self.code.co_filename
@@ -252,6 +253,11 @@ class _Generator:
         self.edge_values: dict[tuple[int, int], list] = {}
 
         entry_locals = {n: entry.args[i] for i, n in enumerate(self.argnames)}
+        if self.locals_types:
+            first = self.instrs[0]
+            for n in self.argnames:  # a declared parameter is converted on entry
+                if n in self.locals_types:
+                    entry_locals[n] = self._declared(entry, n, entry_locals[n], first)
         for start in cfg.order:
             blk = cfg.blocks[start]
             xblock = blocks[start]
@@ -367,7 +373,17 @@ class _Generator:
         v = stack.pop()
         if isinstance(v, _PendingList):
             raise UnsupportedError("lists are not supported yet", self.loc(ins))
+        if ins.argval in self.locals_types:
+            v = self._declared(b, ins.argval, v, ins)
         local[ins.argval] = v
+
+    def _declared(self, b, name: str, v: SSAValue, ins: Instr) -> SSAValue:
+        """``v`` converted to the type ``locals=`` declares for ``name``:
+        an ``nb.cast`` marked with the variable's name, which type
+        inference checks (a conversion must exist, unsafe ones included)."""
+        op = nb.CastOp(v, self.locals_types[name])
+        op.attributes["nb.local"] = StringAttr(name)
+        return self.add(b, op, ins).result
 
     def op_DELETE_FAST(self, b, ins, stack, local):
         local.pop(ins.argval, None)
@@ -776,8 +792,10 @@ def prune_block_args(func: nb.FuncOp) -> None:
                 op.erase()
 
 
-def generate_ir(pyfunc, name: str | None = None, self_object=None) -> FunctionIR:
+def generate_ir(pyfunc, name: str | None = None, self_object=None, locals_types=None) -> FunctionIR:
     """Decode ``pyfunc``'s bytecode and build its nb-dialect function.
     ``self_object`` (the jitted function being compiled) resolves a
-    recursive reference to the function's own name that is not bound yet."""
-    return _Generator(pyfunc, name, self_object).run()
+    recursive reference to the function's own name that is not bound yet.
+    ``locals_types`` (jit's ``locals=``) maps variable names to the types
+    every value assigned to them is converted to."""
+    return _Generator(pyfunc, name, self_object, locals_types).run()

@@ -27,7 +27,7 @@ from pycomp import types as ty
 from pycomp.dialects import nb
 from pycomp.errors import CompilerError, TypingError, UnsupportedError
 from pycomp.frontend.typing.context import TypingContext, typeof_constant
-from pycomp.frontend.typing.conversions import unify_types
+from pycomp.frontend.typing.conversions import can_convert, unify_types
 from pycomp.frontend.typing.iterators import iterator_type, not_iterable
 from pycomp.frontend.typing.templates import Folded
 from pycomp.signature import Signature
@@ -299,7 +299,12 @@ class _Inference:
         self.assign(op.valid, ty.boolean, op)
 
     def visit_CastOp(self, op, ts):
-        self.types[op.result] = nb.type_of(op.result)
+        dst = nb.type_of(op.result)
+        name = op.attributes.get("nb.local")
+        if name is not None and can_convert(ts[0], dst) is None:  # jit(locals=...) declared it
+            raise TypingError("no conversion from %s to %s for variable '%s' (declared in locals=)"
+                              % (ts[0], dst, name.data))
+        self.assign(op.result, dst, op)
 
     def visit_CallOp(self, op, ts):
         fnty = ts[0]

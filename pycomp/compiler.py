@@ -88,7 +88,8 @@ def _type_function(dispatcher, argtypes, return_type, timer, snapshots):
 
     keep = snapshots
     ir_after = {}
-    fir = timer.run("ir-gen", generate_ir, dispatcher.py_func, None, dispatcher)
+    fir = timer.run("ir-gen", generate_ir, dispatcher.py_func, None, dispatcher,
+                    dispatcher.targetoptions.get("locals"))
     if flag("PYCOMP_DUMP_CFG"):
         print(fir.cfg.dump(dispatcher.py_func.__qualname__))
     if flag("PYCOMP_DUMP_IR"):

@@ -31,7 +31,7 @@ KNOWN_OPTIONS = {"nopython", "fastmath", "error_model", "boundscheck", "nogil", 
 # accepted and honoured; the wrapper options and ``_nrt`` (Numba's switch for its
 # runtime) change nothing pycomp does, so they are accepted as Numba accepts them
 _IMPLEMENTED = {"nopython", "fastmath", "error_model", "boundscheck", "nogil", "inline", "cache",
-                "no_cpython_wrapper", "no_cfunc_wrapper", "_nrt"}
+                "no_cpython_wrapper", "no_cfunc_wrapper", "_nrt", "locals"}
 _cache_warned = False
 _uids = itertools.count()
 
@@ -183,6 +183,15 @@ class Dispatcher(DispatcherBase):
                 warnings.warn("pycomp does not cache compiled code on disk yet; cache=True is ignored",
                               RuntimeWarning, stacklevel=4)
                 _cache_warned = True
+        loc = options.get("locals")
+        if loc is not None:
+            from pycomp import types as ty
+
+            if not isinstance(loc, dict):
+                raise TypeError("locals must be a dict of variable names to types, not %s" % type(loc).__name__)
+            for name, t in loc.items():
+                if not isinstance(name, str) or not isinstance(t, ty.Type):
+                    raise TypeError("locals: %r: %r is not a variable name and a pycomp type" % (name, t))
         em = options.get("error_model", "python")
         if em not in ("python", "numpy"):
             raise ValueError("error_model must be 'python' or 'numpy', not %r" % (em,))

@@ -247,6 +247,9 @@ class PycompOptMain(xDSLOptMain):
         py.add_argument("--signature", type=str, default=None, metavar="SIG",
                         help="argument types written into each nb.func, e.g. '(int64, float64)' "
                              "or 'float64(int64, float64)'")
+        py.add_argument("--locals", type=str, default=None, metavar="NAME=TYPE,...",
+                        help="jit's locals= option: variables converted to a declared type, "
+                             "e.g. 'x=float32,t=UniTuple(int32 x 2)'")
         py.add_argument("--dump-cfg", action="store_true", default=False,
                         help="print the bytecode control-flow graph of the function(s) and exit")
         ins = arg_parser.add_argument_group("pass instrumentation (printed to stderr)")
@@ -398,10 +401,21 @@ class PycompOptMain(xDSLOptMain):
                 sig = parse_signature(self.args.signature)
             except ValueError as e:
                 raise _UsageError("--signature: %s" % e) from None
+        locals_types = None
+        if self.args.locals:
+            from pycomp.signature import parse_signature
+
+            locals_types = {}
+            for item in _split_top_level(self.args.locals):
+                name, _, text = item.partition("=")
+                try:
+                    (locals_types[name.strip()],) = parse_signature("(%s)" % text.strip()).args
+                except ValueError as e:
+                    raise _UsageError("--locals: %s" % e) from None
         result: ModuleOp | None = None
         try:
             for name, f in funcs:
-                fir = generate_ir(f)
+                fir = generate_ir(f, locals_types=locals_types)
                 if sig is not None:
                     pycomp_passes.set_func_signature(fir.func, sig.args, sig.return_type)
                 if result is None:
@@ -463,6 +477,20 @@ class PycompOptMain(xDSLOptMain):
                 sys.stdout.flush()
                 sys.stderr.write(pycomp_passes.format_timings(self.timings))
         return 0
+
+
+def _split_top_level(text: str) -> list[str]:
+    """``text`` split at the commas outside parentheses."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        depth += ch == "("
+        depth -= ch == ")"
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return out + [cur] if cur.strip() else out
 
 
 class _UsageError(Exception):

@@ -126,3 +126,76 @@ def test_len_of_0d_array():
     with pytest.raises(TypingError) as info:
         jitted(len_0d)(np.array(3.0))
     assert "len() of unsized object" in str(info.value)
+
+
+# ------------------------------------------------------------------ locals= type annotations
+
+
+def locals_scaled(a):
+    x = a * 0.1
+    return x
+
+
+def locals_counter(a):
+    i = a
+    i += 1
+    return i
+
+
+def locals_param(x):
+    return x
+
+
+def locals_branches(a):
+    if a > 0:
+        x = 1
+    else:
+        x = 2.5
+    return x
+
+
+def locals_tuple(a):
+    x = (a, a)
+    return x
+
+
+@pytest.mark.cpython_differs("the declared float32 rounds the value")
+@pytest.mark.parametrize("a", [3, 7, -1])
+def test_locals_float32(a):
+    f = njit(locals={"x": types.float32})(locals_scaled)
+    check(locals_scaled, a, cfunc=f, expected=float(np.float32(a * 0.1)))
+
+
+@pytest.mark.cpython_differs("the declared int32 truncates a float (an unsafe conversion, as in Numba)")
+def test_locals_int32_truncates():
+    f = njit(locals={"i": types.int32})(locals_counter)
+    check(locals_counter, 2.7, cfunc=f, expected=3)
+    check(locals_counter, 5, cfunc=f)
+
+
+@pytest.mark.cpython_differs("int8 wraps around")
+def test_locals_int8_wraps():
+    f = njit(locals={"x": types.int8})(locals_param)
+    check(locals_param, 300, cfunc=f, expected=44)
+
+
+@pytest.mark.cpython_differs("a declared parameter is converted on entry")
+def test_locals_parameter_and_merge():
+    check(locals_param, 0.1, cfunc=njit(locals={"x": types.float32})(locals_param),
+          expected=float(np.float32(0.1)))
+    f = njit(locals={"x": types.float32})(locals_branches)
+    check(locals_branches, 1, cfunc=f, expected=1.0)
+    check(locals_branches, -1, cfunc=f)
+
+
+def test_locals_tuple_type_and_unknown_name():
+    check(locals_tuple, 1, cfunc=njit(locals={"x": types.UniTuple(types.float32, 2)})(locals_tuple),
+          expected=(1.0, 1.0))
+    check(locals_param, 4, cfunc=njit(locals={"zz": types.float32})(locals_param))
+
+
+def test_locals_without_conversion_is_a_typing_error():
+    f = njit(locals={"x": types.float32})(locals_tuple)
+    with pytest.raises(TypingError) as info:
+        f(1)
+    assert "float32" in str(info.value) and "'x'" in str(info.value)
