@@ -2,8 +2,11 @@
 # The whole test suite (pytest, which also runs the lit/FileCheck golden
 # tests) on every supported CPython found: python3 and the pyenv
 # interpreters 3.12 and 3.13 when present. Each gets its own venv.
+# On the first interpreter it then runs the Numba-suite check: every Numba
+# test id listed in tests/numba_suite/passing.txt must still pass.
 #   scripts/test.sh            all interpreters
 #   PYCOMP_PYTHONS="python3" scripts/test.sh   just one
+#   PYCOMP_NUMBA_SUITE=0 scripts/test.sh       without the Numba-suite check
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -18,6 +21,7 @@ if [ -z "$pythons" ]; then
     fi
 fi
 status=0
+first=1
 for py in $pythons; do
     ver=$("$py" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
     venv="$root/.venv-$ver"
@@ -26,5 +30,10 @@ for py in $pythons; do
         echo "setup failed for $ver"; status=1; continue
     fi
     "$venv/bin/python" -m pytest -q -p no:cacheprovider tests || status=1
+    if [ "$first" = 1 ] && [ "${PYCOMP_NUMBA_SUITE:-1}" != 0 ]; then
+        echo "=== Numba's test suite: the ids that pass must keep passing (CPython $ver) ==="
+        "$venv/bin/python" tests/numba_suite/harness.py check || status=1
+    fi
+    first=0
 done
 exit $status
