@@ -280,10 +280,14 @@ def cmd_run(args):
 
 # ---------------------------------------------------------------- baseline
 def load_baseline():
+    return load_baseline_meta().get("outcomes", {})
+
+
+def load_baseline_meta():
     if not os.path.exists(BASELINE):
         return {}
     with open(BASELINE) as f:
-        return json.load(f)["outcomes"]
+        return json.load(f)
 
 
 def cmd_baseline(args):
@@ -403,8 +407,24 @@ def read_passing():
         return [line.strip() for line in f if line.strip() and not line.startswith("#")]
 
 
+def _numba_version():
+    import importlib.metadata
+
+    try:
+        return importlib.metadata.version("numba")
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
 def cmd_check(args):
     ids = set(read_passing())
+    have, made_with = _numba_version(), load_baseline_meta().get("numba")
+    if have is None:
+        print("numba-suite check: numba (its test files) is not installed; install the test extra")
+        return 1
+    if made_with and have != made_with:
+        print("numba-suite check: warning: numba %s is installed, the list was made with %s; "
+              "test ids may differ" % (have, made_with))
     modules = sorted({module_of(i) for i in ids})
     t0 = time.monotonic()
     jobs = make_jobs("pycomp", modules, ids)
