@@ -228,3 +228,17 @@ def test_tuple_of_tuple(t):
 
 def test_tuple_empty():
     check(tuple_empty)
+
+
+@cpython_differs("int() of a fixed-width integer keeps its width, as in Numba")
+@pytest.mark.parametrize("value", [np.int8(-3), np.int32(1234), np.uint32(4000000000), np.uint64(2 ** 63 + 5)])
+def test_int_keeps_the_integer_type(value):
+    f = jitted(lambda x: int(x))
+    got = f(value)
+    assert got == int(value)
+    assert [str(s.return_type) for s in f.nopython_signatures] == [type(value).__name__]
+
+
+@pytest.mark.parametrize("value", [True, 2.7, -2.7, np.float32(1.5)])
+def test_int_of_bool_and_float_is_int64(value):
+    check(lambda x: int(x), value)

@@ -436,7 +436,12 @@ registry.register_global(builtins.max, type("Max", (_MinMax,), {}))
 
 @registry.register_global(builtins.int)
 class Int(AbstractTemplate):
+    """``int(x)``: an integer keeps its type (``int(int32)`` is int32, as in
+    Numba); a bool or a float gives int64."""
+
     def generic(self, args, kws):
+        if len(args) == 1 and isinstance(args[0], ty.Integer) and not isinstance(args[0], ty.Boolean):
+            return signature(args[0], args[0])
         if len(args) == 1 and isinstance(args[0], (ty.Integer, ty.Float)):
             return signature(ty.int64, args[0])
         return None

@@ -463,7 +463,7 @@ reg.lower(builtins.max)(_minmax(">"))
 
 @reg.lower(builtins.int)
 def int_(ctx, b, sig, args):
-    return ctx.cast(b, args[0], sig.args[0], ty.int64)
+    return ctx.cast(b, args[0], sig.args[0], sig.return_type)
 
 
 @reg.lower(builtins.float)
