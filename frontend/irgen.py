@@ -139,8 +139,8 @@ class _Generator:
         if self.code.co_flags & (0x20 | 0x80 | 0x100 | 0x200):  # generator, coroutine, async gen
             raise UnsupportedError("generators and coroutines are not supported",
                                    Loc(self.filename, self.code.co_firstlineno, 0, self.code.co_name))
-        if self.code.co_flags & (0x04 | 0x08):  # *args, **kwargs
-            raise UnsupportedError("*args and **kwargs parameters are not supported yet",
+        if self.code.co_flags & 0x08:  # **kwargs
+            raise UnsupportedError("**kwargs parameters are not supported yet",
                                    Loc(self.filename, self.code.co_firstlineno, 0, self.code.co_name))
         self.instrs = decode(self.code)
         if any(i.op == "LOAD_FAST_AND_CLEAR" for i in self.instrs):  # 3.12+ inlined comprehension
@@ -154,7 +154,9 @@ class _Generator:
         self.cfg = ControlFlowGraph.from_instrs(self.instrs)
         self.name = name or self.code.co_name
         self._locs: dict[tuple[int, int], FileLineColLoc] = {}
-        self.argnames = list(self.code.co_varnames[: self.code.co_argcount + self.code.co_kwonlyargcount])
+        # positional parameters, keyword-only ones, then *args (one tuple)
+        nargs = self.code.co_argcount + self.code.co_kwonlyargcount + (1 if self.code.co_flags & 0x04 else 0)
+        self.argnames = list(self.code.co_varnames[:nargs])
         self.varnames = self._assigned_names()
 
     def _first_handler_line(self) -> int:

@@ -483,6 +483,15 @@ class _Inference:
                     new_args.append(op.args[what])
                 elif kind == "kw":
                     new_args.append(by_name[what])
+                elif kind == "varargs":  # *args: the extra positional arguments as a tuple
+                    items = [op.args[i] for i in what]
+                    tup = nb.BuildTupleOp(items)
+                    tup.location = op.location
+                    op.parent_block().insert_op_before(tup, op)
+                    t = ty.Tuple([self.types[v] for v in items])
+                    nb.set_type(tup.result, t)
+                    self.types[tup.result] = t
+                    new_args.append(tup.result)
                 else:
                     c = nb.ConstOp(what, typeof_constant(what))
                     c.location = op.location

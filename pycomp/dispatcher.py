@@ -44,6 +44,44 @@ def _register_scalar_codes():
 
 _register_scalar_codes()
 
+
+def _make_binder(py_func, params):
+    """A Python function with ``py_func``'s parameters (names, kinds,
+    defaults, name) that returns its arguments in the compiled function's
+    order (``*args`` as one tuple): calling it binds a call exactly as
+    Python does, its TypeErrors included."""
+    P = inspect.Parameter
+    sig_params = list(inspect.signature(py_func).parameters.values())
+    last_posonly = max((i for i, p in enumerate(sig_params) if p.kind is P.POSITIONAL_ONLY), default=-1)
+    parts, star_seen = [], False
+    for i, p in enumerate(sig_params):
+        if p.kind is P.VAR_POSITIONAL:
+            parts.append("*" + p.name)
+            star_seen = True
+            continue
+        if p.kind is P.VAR_KEYWORD:  # refused when compiled; bound for the message
+            parts.append("**" + p.name)
+            continue
+        if p.kind is P.KEYWORD_ONLY and not star_seen:
+            parts.append("*")
+            star_seen = True
+        parts.append(p.name)
+        if i == last_posonly:
+            parts.append("/")
+    body = "(%s%s)" % (", ".join(p.name for p in params), "," if len(params) == 1 else "")
+    ns: dict = {}
+    exec("def binder(%s):\n    return %s\n" % (", ".join(parts), body), ns)
+    binder = ns["binder"]
+    code = binder.__code__.replace(co_name=py_func.__name__)
+    if hasattr(code, "co_qualname"):
+        code = code.replace(co_qualname=py_func.__qualname__)
+    binder.__code__ = code
+    binder.__name__, binder.__qualname__ = py_func.__name__, py_func.__qualname__
+    binder.__defaults__ = py_func.__defaults__
+    binder.__kwdefaults__ = py_func.__kwdefaults__
+    return binder
+
+
 _internal_dirs: tuple | None = None
 
 
@@ -145,8 +183,16 @@ class Dispatcher(DispatcherBase):
 
             options["boundscheck"] = flag("PYCOMP_BOUNDSCHECK")
         self.pysig = inspect.signature(py_func)
-        self._params = list(self.pysig.parameters.values())
-        if all(p.kind is p.POSITIONAL_OR_KEYWORD for p in self._params):  # keyword calls bind in C
+        P = inspect.Parameter
+        params = list(self.pysig.parameters.values())
+        # the compiled function's parameters, in the order of the code's
+        # variables: positional ones, keyword-only ones, then *args (one tuple)
+        self._params = ([p for p in params if p.kind in (P.POSITIONAL_ONLY, P.POSITIONAL_OR_KEYWORD)]
+                        + [p for p in params if p.kind is P.KEYWORD_ONLY]
+                        + [p for p in params if p.kind is P.VAR_POSITIONAL])
+        self._simple = all(p.kind is P.POSITIONAL_OR_KEYWORD for p in params)
+        self._binder = None
+        if self._simple:  # keyword calls bind in C
             self._set_parameters(tuple(p.name for p in self._params), py_func.__defaults__)
         self.overloads: dict[tuple, object] = {}
         self._entries: dict[tuple, object] = {}
@@ -198,6 +244,10 @@ class Dispatcher(DispatcherBase):
 
     # ------------------------------------------------------------ calling
     def _bind(self, args, kwargs):
+        if not self._simple:  # keyword-only parameters, *args: Python binds them
+            if self._binder is None:
+                self._binder = _make_binder(self.py_func, self._params)
+            return self._binder(*args, **kwargs)
         if kwargs or len(args) != len(self._params):
             try:
                 bound = self.pysig.bind(*args, **kwargs)
@@ -217,7 +267,7 @@ class Dispatcher(DispatcherBase):
             raise e.with_traceback(None) from None
 
     def _call_and_compile(self, args, kwargs):
-        plain = not kwargs and len(args) == len(self._params)
+        plain = self._simple and not kwargs and len(args) == len(self._params)
         if not plain:
             args = self._bind(args, kwargs)
         try:
@@ -234,8 +284,10 @@ class Dispatcher(DispatcherBase):
         entry = self._entries.get(key)
         if entry is None:
             entry = self._find_or_compile(key)
-        # keyed by the bound arguments: the C path binds keyword calls the same way
-        fast = type_key(args)
+        # keyed by the bound arguments: the C path binds keyword calls the same
+        # way; it cannot bind keyword-only parameters or *args, so calls to
+        # those always take this path (a raw call could match a bound key)
+        fast = type_key(args) if self._simple else None
         if fast is not None:
             self._fast_entries[fast] = entry
         return entry(*args)
@@ -333,22 +385,33 @@ class Dispatcher(DispatcherBase):
         """Bind a call's argument types to the parameters by Python's rules.
         Returns (types in parameter order, plan) where plan is None for a
         plain positional call, else one entry per parameter: ("pos", i),
-        ("kw", name) or ("default", value)."""
-        if not kwtypes and len(argtypes) == len(self._params):
+        ("kw", name), ("default", value) or, for ``*args``, ("varargs",
+        (i, ...)): the positional arguments gathered into a tuple."""
+        if self._simple and not kwtypes and len(argtypes) == len(self._params):
             return argtypes, None
+        from pycomp import types as ty
         from pycomp.frontend.irgen import is_literal
         from pycomp.frontend.typing.context import typeof_constant
 
-        names = [p.name for p in self._params]
-        if len(argtypes) > len(names):
+        P = inspect.Parameter
+        positional = [p for p in self._params if p.kind in (P.POSITIONAL_ONLY, P.POSITIONAL_OR_KEYWORD)]
+        star = [p for p in self._params if p.kind is P.VAR_POSITIONAL]
+        names = [p.name for p in self._params if p.kind in (P.POSITIONAL_OR_KEYWORD, P.KEYWORD_ONLY)]
+        if len(argtypes) > len(positional) and not star:
             raise TypingError("%s() takes %d positional arguments but %d were given"
-                              % (self.__name__, len(names), len(argtypes)))
+                              % (self.__name__, len(positional), len(argtypes)))
         plan, types = [], []
         for i, p in enumerate(self._params):
-            if i < len(argtypes):
+            if p.kind is P.VAR_POSITIONAL:  # the extra positional arguments, as a tuple
+                extra = tuple(range(len(positional), len(argtypes)))
+                plan.append(("varargs", extra))
+                types.append(ty.Tuple([argtypes[j] for j in extra]))
+            elif p.kind is not P.KEYWORD_ONLY and i < len(argtypes):
+                if p.name in kwtypes and p.kind is P.POSITIONAL_OR_KEYWORD:
+                    raise TypingError("%s() got multiple values for argument '%s'" % (self.__name__, p.name))
                 plan.append(("pos", i))
                 types.append(argtypes[i])
-            elif p.name in kwtypes:
+            elif p.name in kwtypes and p.kind is not P.POSITIONAL_ONLY:
                 plan.append(("kw", p.name))
                 types.append(kwtypes[p.name])
             elif p.default is not inspect.Parameter.empty:
@@ -358,7 +421,8 @@ class Dispatcher(DispatcherBase):
                 plan.append(("default", p.default))
                 types.append(typeof_constant(p.default))
             else:
-                raise TypingError("%s() missing required argument '%s'" % (self.__name__, p.name))
+                kind = "keyword-only " if p.kind is P.KEYWORD_ONLY else ""
+                raise TypingError("%s() missing required %sargument '%s'" % (self.__name__, kind, p.name))
         for k in kwtypes:
             if k not in names:
                 raise TypingError("%s() got an unexpected keyword argument '%s'" % (self.__name__, k))

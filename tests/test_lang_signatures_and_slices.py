@@ -4,7 +4,8 @@ array, ``locals=`` type annotations, keyword-only and ``*args`` parameters."""
 import numpy as np
 import pytest
 
-from support import UNSUPPORTED_ERRORS, TypingError, check, is_pycomp, jitted, numba_differs, njit, types
+from support import (UNSUPPORTED_ERRORS, TypingError, check, cpython_differs, jitted, njit, numba_differs,
+                     pycomp_only, types)
 
 # ------------------------------------------------------------------ tuple slices
 
@@ -159,27 +160,27 @@ def locals_tuple(a):
     return x
 
 
-@pytest.mark.cpython_differs("the declared float32 rounds the value")
+@cpython_differs("the declared float32 rounds the value")
 @pytest.mark.parametrize("a", [3, 7, -1])
 def test_locals_float32(a):
     f = njit(locals={"x": types.float32})(locals_scaled)
     check(locals_scaled, a, cfunc=f, expected=float(np.float32(a * 0.1)))
 
 
-@pytest.mark.cpython_differs("the declared int32 truncates a float (an unsafe conversion, as in Numba)")
+@cpython_differs("the declared int32 truncates a float (an unsafe conversion, as in Numba)")
 def test_locals_int32_truncates():
     f = njit(locals={"i": types.int32})(locals_counter)
     check(locals_counter, 2.7, cfunc=f, expected=3)
     check(locals_counter, 5, cfunc=f)
 
 
-@pytest.mark.cpython_differs("int8 wraps around")
+@cpython_differs("int8 wraps around")
 def test_locals_int8_wraps():
     f = njit(locals={"x": types.int8})(locals_param)
     check(locals_param, 300, cfunc=f, expected=44)
 
 
-@pytest.mark.cpython_differs("a declared parameter is converted on entry")
+@cpython_differs("a declared parameter is converted on entry")
 def test_locals_parameter_and_merge():
     check(locals_param, 0.1, cfunc=njit(locals={"x": types.float32})(locals_param),
           expected=float(np.float32(0.1)))
@@ -199,3 +200,107 @@ def test_locals_without_conversion_is_a_typing_error():
     with pytest.raises(TypingError) as info:
         f(1)
     assert "float32" in str(info.value) and "'x'" in str(info.value)
+
+
+# ------------------------------------------------------------------ keyword-only parameters and *args
+
+
+def kwonly(a, *, k=2, m):
+    return a + k * m
+
+
+def star_len(a, *args):
+    return a + len(args), args
+
+
+def star_sum(a, *args):
+    s = a
+    for x in args:
+        s += x
+    return s
+
+
+def star_then_kwonly(a, /, b, *args, c=1.5):
+    return a + b * c + len(args), args
+
+
+@numba_differs("Numba 0.68 binds keyword-only parameters wrongly ('not enough arguments: expected 3, got 2')")
+@pytest.mark.parametrize("args,kwargs", [((1,), dict(m=3)), ((2.5,), dict(m=2)), ((), dict(a=1, m=2))])
+def test_keyword_only_default(args, kwargs):
+    check(kwonly, *args, kwargs=kwargs)
+
+
+@pytest.mark.parametrize("args,kwargs", [((1,), dict(k=5, m=3)), ((2.5,), dict(m=2, k=0.5))])
+def test_keyword_only_all_given(args, kwargs):
+    check(kwonly, *args, kwargs=kwargs)
+
+
+@numba_differs("Numba 0.68 gives other messages (or binds wrongly) for keyword-only parameters")
+@pytest.mark.parametrize("args,kwargs", [((1,), {}), ((1, 2), {}), ((1,), dict(m=2, z=3)),
+                                         ((1,), dict(m=2, a=3))])
+def test_keyword_only_wrong_calls_raise_pythons_type_error(args, kwargs):
+    check(kwonly, *args, kwargs=kwargs)
+
+
+@pytest.mark.parametrize("args", [(1,), (1, 2), (1, 2, 3), (1, 2.5, 3j), (1, (2, 3)), (1.5, True)])
+def test_star_args_tuple(args):
+    check(star_len, *args)
+
+
+@pytest.mark.parametrize("args", [(1, 2, 3), (1.5, 2.5, 3.5, 4.5)])
+def test_star_args_iterate(args):
+    check(star_sum, *args)
+
+
+def test_star_args_typed_as_a_tuple():
+    f = jitted(star_len)
+    f(1, 2, 3.5)
+    assert types.Tuple((types.int64, types.float64)) in [s[1] for s in f.signatures]
+    f(1, 2, 3)
+    assert types.UniTuple(types.int64, 2) in [s[1] for s in f.signatures]
+
+
+@numba_differs("Numba's message is its own ('not enough arguments: expected at least 1, got 0')")
+def test_star_args_wrong_call():
+    check(star_len)  # missing 'a': CPython's TypeError text
+
+
+@numba_differs("Numba 0.68 binds keyword-only parameters after *args wrongly")
+@pytest.mark.parametrize("args,kwargs", [((1, 2), {}), ((1, 2, 3, 4.5), {}), ((1,), dict(b=2)),
+                                         ((1, 2), dict(c=2)), ((), dict(a=1, b=2)), ((1,), {})])
+def test_positional_only_star_args_keyword_only(args, kwargs):
+    check(star_then_kwonly, *args, kwargs=kwargs)
+
+
+def call_star(x):
+    return star_len_j(x, 1, 2), star_len_j(x), star_len_j(x, 2.5, (1, 2))
+
+
+def call_kwonly(x):
+    return kwonly_j(x, m=4) + kwonly_j(x, k=1, m=2)
+
+
+star_len_j = jitted(star_len)
+kwonly_j = jitted(kwonly)
+
+
+@pytest.mark.parametrize("x", [1, 2.5])
+def test_jitted_callers_of_star_args(x):
+    check(call_star, x)
+
+
+@numba_differs("Numba 0.68 binds keyword-only parameters wrongly")
+@pytest.mark.parametrize("x", [1, 2.5])
+def test_jitted_callers_of_keyword_only(x):
+    check(call_kwonly, x)
+
+
+def call_kwonly_missing(x):
+    return kwonly_j(x)
+
+
+@pycomp_only("the message of a compile-time binding error")
+def test_jitted_caller_missing_keyword_only_is_a_typing_error():
+    with pytest.raises(TypingError) as info:
+        jitted(call_kwonly_missing)(1)
+    assert "missing required keyword-only argument 'm'" in str(info.value)
