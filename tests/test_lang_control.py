@@ -532,3 +532,22 @@ def pass_statement(x):
 
 def test_pass():
     check(pass_statement, 4)
+
+
+from support import engine  # noqa: E402
+
+prange = engine.prange
+
+
+def prange_sum(n):
+    s = 0
+    for i in prange(n):
+        s += i
+    for i in prange(1, n, 3):
+        s -= i
+    return s
+
+
+@pytest.mark.parametrize("n", [0, 1, 10, 17])
+def test_prange_is_a_range_without_parallel(n):
+    check(prange_sum, n)

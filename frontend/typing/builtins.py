@@ -17,6 +17,7 @@ from __future__ import annotations
 import builtins
 
 from pycomp import types as ty
+from pycomp.special import prange
 from pycomp.errors import TypingError
 from pycomp.frontend.typing.conversions import unify_numbers, unify_types
 from pycomp.frontend.typing.templates import (
@@ -388,6 +389,9 @@ class Range(AbstractTemplate):
 
     def describe(self):
         return ["range(int[, int[, int]])"]
+
+
+registry.register_global(prange, type("PRange", (Range,), {}))  # a serial range until parallel=True
 
 
 @registry.register_global(builtins.abs)

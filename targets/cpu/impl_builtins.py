@@ -14,6 +14,7 @@ import builtins
 
 from pycomp import types as ty
 from pycomp.signature import Signature
+from pycomp.special import prange
 from pycomp.targets.cpu.context import lowering_registry as reg
 from pycomp.targets.cpu.datamodel import I1, I64, llvm_type
 
@@ -561,6 +562,7 @@ def conjugate(ctx, b, sig, args):
     return _make_complex(b, t, re, b.fneg(im))
 
 
+@reg.lower(prange)
 @reg.lower(builtins.range)
 def range_(ctx, b, sig, args):
     zero, one = b.const_int(I64, 0), b.const_int(I64, 1)
