@@ -40,7 +40,7 @@ def kwargs(a, **kw):
 # CALL:         %[[ONE:.*]] = nb.const <1> : !nb.type<int64>
 # CALL-NEXT:    %[[F:.*]] = nb.const <2.5> : !nb.type<float64>
 # CALL-NEXT:    %[[K:.*]] = nb.const <3> : !nb.type<int64>
-# CALL-NEXT:    %[[T:.*]] = nb.build_tuple(%[[ONE]], %[[F]]) : (!nb.type<int64>, !nb.type<float64>) -> !nb.type<Tuple(int64, float64)>
+# CALL:         %[[T:.*]] = nb.build_tuple(%[[ONE]], %[[F]]) : (!nb.type<int64>, !nb.type<float64>) -> !nb.type<Tuple(int64, float64)>
 # CALL-NEXT:    %{{.*}} = nb.call %{{.*}}(%{{.*}}, %[[K]], %[[T]]) kwnames [] : (!nb.type<dispatcher({{.*}}g)>, !nb.type<int64>, !nb.type<int64>, !nb.type<Tuple(int64, float64)>) -> !nb.type<Tuple(int64, Tuple(int64, float64))>
 
 # ERR: UnsupportedError: **kwargs parameters are not supported yet
