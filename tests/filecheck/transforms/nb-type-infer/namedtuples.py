@@ -42,9 +42,9 @@ def iterate(p):
 # BUILD-LABEL: nb.func @build(
 # BUILD-SAME:      -> !nb.type<Tuple(NamedTuple(namedtuples.Point, int64, float64, int64), NamedTuple(namedtuples.Pair, int64, float64))>
 # BUILD:         %[[PT:.*]] = nb.global "Point" = <namedtuples.Point> : !nb.type<namedtuple_class(namedtuples.Point)>
-# BUILD-NEXT:    nb.call %[[PT]](%{{.*}}, %{{.*}}, %{{.*}}) kwnames ["z", "y"] : (!nb.type<namedtuple_class(namedtuples.Point)>, !nb.type<int64>, !nb.type<int64>, !nb.type<float64>) -> !nb.type<NamedTuple(namedtuples.Point, int64, float64, int64)>
+# BUILD:         nb.call %[[PT]](%{{.*}}, %{{.*}}, %{{.*}}) kwnames ["z", "y"] : (!nb.type<namedtuple_class(namedtuples.Point)>, !nb.type<int64>, !nb.type<int64>, !nb.type<float64>) -> !nb.type<NamedTuple(namedtuples.Point, int64, float64, int64)>
 # BUILD:         %[[PR:.*]] = nb.global "Pair" = <namedtuples.Pair> : !nb.type<namedtuple_class(namedtuples.Pair)>
-# BUILD-NEXT:    nb.call %[[PR]](%{{.*}}) kwnames [] : (!nb.type<namedtuple_class(namedtuples.Pair)>, !nb.type<int64>) -> !nb.type<NamedTuple(namedtuples.Pair, int64, float64)>
+# BUILD:         nb.call %[[PR]](%{{.*}}) kwnames [] : (!nb.type<namedtuple_class(namedtuples.Pair)>, !nb.type<int64>) -> !nb.type<NamedTuple(namedtuples.Pair, int64, float64)>
 
 # ITER-LABEL: nb.func @iterate(
 # ITER-SAME:      %[[P:[^:]+]]: !nb.type<NamedUniTuple(namedtuples.Point, int64 x 3)>)
