@@ -27,11 +27,12 @@ __all__ = ["Dispatcher", "KNOWN_OPTIONS"]
 
 KNOWN_OPTIONS = {"nopython", "fastmath", "error_model", "boundscheck", "nogil", "inline", "cache",
                  "forceobj", "looplift", "parallel", "no_cpython_wrapper", "no_cfunc_wrapper", "_nrt",
-                 "locals", "debug"}
+                 "no_rewrites", "locals", "debug"}
 # accepted and honoured; the wrapper options and ``_nrt`` (Numba's switch for its
-# runtime) change nothing pycomp does, so they are accepted as Numba accepts them
+# runtime) change nothing pycomp does, so they are accepted as Numba accepts them;
+# ``no_rewrites`` turns Numba's array-expression rewrites off, and pycomp has none yet
 _IMPLEMENTED = {"nopython", "fastmath", "error_model", "boundscheck", "nogil", "inline", "cache",
-                "no_cpython_wrapper", "no_cfunc_wrapper", "_nrt", "locals"}
+                "no_cpython_wrapper", "no_cfunc_wrapper", "_nrt", "no_rewrites", "locals"}
 _cache_warned = False
 _uids = itertools.count()
 

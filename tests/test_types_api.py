@@ -41,7 +41,7 @@ def test_domains_are_frozensets():
 
 
 @pytest.mark.parametrize("option", [{"_nrt": False}, {"no_cpython_wrapper": False},
-                                    {"no_cfunc_wrapper": True}, {"_nrt": True}])
+                                    {"no_cfunc_wrapper": True}, {"_nrt": True}, {"no_rewrites": True}])
 def test_numba_internal_jit_options_are_accepted(option):
     f = jit(nopython=True, **option)(lambda x: x * 2)
     assert f(21) == 42
