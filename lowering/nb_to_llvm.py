@@ -21,7 +21,7 @@ from pycomp import types as ty
 from pycomp.dialects import nb
 from pycomp.errors import CompilerError, UnsupportedError
 from pycomp.lowering.builder import LLVMBuilder
-from pycomp.operators import operator_key
+from pycomp.operators import operator_key, operator_operands
 from pycomp.signature import Signature
 from pycomp.targets.cpu.context import CPUTargetContext
 from pycomp.targets.cpu.datamodel import I1, I32, PTR, llvm_type, memory_type
@@ -236,7 +236,7 @@ class _FunctionLowering:
         if isinstance(fnty, ty.Function):
             opkey = operator_key(fnty.key)
             if opkey is not None:
-                return self._operator_call(op, opkey, args)
+                return self._operator_call(op, opkey, operator_operands(fnty.key, args))
             return self._impl(fnty.key, op, args)
         if isinstance(fnty, ty.ExceptionClass):
             return None  # an exception instance exists only for nb.static_raise

@@ -28,10 +28,17 @@ def _check_signatures(sigs):
     fail on it later, far from the user's line)."""
     from pycomp.signature import Signature
 
+    from pycomp.types import Type
+
     for s in sigs:
         if not isinstance(s, (str, tuple, list, Signature)):
             raise TypeError("invalid signature %r (of type %s): a signature is a string like "
                             "'float64(int64)', a tuple of types or a Signature" % (s, type(s).__name__))
+        items = s if isinstance(s, (tuple, list)) else s.args if isinstance(s, Signature) else ()
+        for t in items:
+            if not isinstance(t, (Type, str)):
+                raise TypeError("invalid signature %r: %r (of type %s) is not a type"
+                                % (s, t, type(t).__name__))
 
 
 def jit(signature_or_function=None, **options):

@@ -20,7 +20,7 @@ __all__ = [
     "Loc", "CompilerError", "TypingError", "UndefinedNameError", "TypingAttributeError",
     "UnsupportedError", "InternalCompilerError", "ambiguous_overload_message",
     # Numba's names, for code written against numba.core.errors
-    "NumbaError", "LoweringError", "UnsupportedBytecodeError", "NumbaTypeError", "NumbaValueError",
+    "NumbaError", "LoweringError", "ForbiddenConstruct", "UnsupportedBytecodeError", "NumbaTypeError", "NumbaValueError",
     "NumbaAttributeError", "NumbaNotImplementedError", "NumbaIndexError", "NumbaKeyError",
     "NumbaAssertionError", "NumbaRuntimeError", "NumbaWarning", "NumbaPerformanceWarning",
     "NumbaDeprecationWarning", "NumbaPendingDeprecationWarning", "NumbaExperimentalFeatureWarning",
@@ -111,6 +111,10 @@ NumbaError = CompilerError
 
 class LoweringError(CompilerError):
     """A failure while lowering typed IR to machine code."""
+
+
+class ForbiddenConstruct(LoweringError):
+    """A construct compiled code must not contain."""
 
 
 class UnsupportedBytecodeError(UnsupportedError):

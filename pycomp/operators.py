@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import operator
 
-__all__ = ["OPERATOR_FUNCTIONS", "operator_key"]
+__all__ = ["OPERATOR_FUNCTIONS", "SWAPPED", "operator_key", "operator_operands"]
 
 _BINARY = {
     "add": "+", "sub": "-", "mul": "*", "truediv": "/", "floordiv": "//", "mod": "%", "pow": "**",
@@ -25,6 +25,9 @@ for _name, _key in _BINARY.items():
         OPERATOR_FUNCTIONS[getattr(operator, _iname)] = (_key, 2, True)
 for _name, _key in _UNARY.items():
     OPERATOR_FUNCTIONS[getattr(operator, _name)] = (_key, 1, False)
+#: functions whose operands come in the other order: contains(a, b) is ``b in a``
+SWAPPED = {operator.contains: ("in", 2, False)}
+OPERATOR_FUNCTIONS.update(SWAPPED)
 
 
 def operator_key(fn):
@@ -34,3 +37,8 @@ def operator_key(fn):
         return OPERATOR_FUNCTIONS.get(fn)
     except TypeError:  # unhashable
         return None
+
+
+def operator_operands(fn, operands):
+    """The operands of ``fn``'s call in the order its operator takes them."""
+    return list(reversed(operands)) if fn in SWAPPED else list(operands)

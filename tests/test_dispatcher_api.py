@@ -227,3 +227,8 @@ def test_a_callee_compiled_for_its_caller_is_not_compiled_again_when_called_dire
     assert g(1) == 3
     [again] = g.overloads.values()
     assert again is ov
+
+
+def test_a_signature_tuple_of_non_types_is_rejected_at_decoration():
+    with pytest.raises(TypeError):
+        jit((object(),), nopython=True)(add)

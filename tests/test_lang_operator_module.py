@@ -93,3 +93,8 @@ def test_is_compares_values_as_numba_does(a, b, expected):
     check(lambda x, y: x is y, a, b, expected=expected)
     check(lambda x, y: x is not y, a, b, expected=not expected)
     check(lambda x, y: operator.is_(x, y), a, b, expected=expected)
+
+
+@pytest.mark.parametrize("t, x", [((1, 2, 3), 2), ((1, 2, 3), 5), ((1.5, 2.5), 2.5), ((), 1)])
+def test_contains_takes_the_container_first(t, x):
+    check(lambda a, b: operator.contains(a, b), t, x)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pycomp import types as ty
 from pycomp.errors import TypingAttributeError, TypingError
 from pycomp.frontend.typing.templates import Registry, builtin_registry
-from pycomp.operators import operator_key
+from pycomp.operators import operator_key, operator_operands
 from pycomp.signature import Signature
 
 __all__ = ["TypingContext", "typeof_constant"]
@@ -136,7 +136,9 @@ class TypingContext:
         key, arity, _inplace = opkey
         if kws or len(args) != arity:
             raise TypingError("operator.%s() takes %d positional argument%s" % (fnty.key.__name__, arity, "s" if arity > 1 else ""))
-        return self.resolve_op(key, tuple(args))
+        sig = self.resolve_op(key, tuple(operator_operands(fnty.key, args)))
+        # the call's operands stay in the call's order
+        return sig.replace(args=tuple(operator_operands(fnty.key, sig.args)))
 
     def resolve_op(self, op: str, args: tuple) -> Signature:
         key = (op, args)
