@@ -1,0 +1,208 @@
+"""The textual form of pycomp types: ``parse_type`` reads back what
+``str(type)`` prints (``array(float64, 2d, C)``, ``UniTuple(int64 x 3)``,
+``optional(float64)``, ...) and Numba's spellings (``f8``, ``float64[:, ::1]``,
+``void``). Signatures (pycomp.signature) and the nb dialect's type attribute
+use it.
+"""
+
+from __future__ import annotations
+
+from pycomp.types import (  # noqa: F401
+    Array, ArrayIter, EnumerateIter, ExceptionClass, ExceptionInstance, Function, Module, NUMBER_TYPES,
+    NamedTuple, NamedTupleClass, NamedUniTuple, Optional, RangeIter, RangeType, Tuple, Type,
+    UniTuple, UniTupleIter, ZipIter, _layout_of_marks, boolean, complex128, complex64, float32,
+    float64, int16, int32, int64, int8, intc, intp, is_namedtuple_class,
+    none, uint16, uint32, uint64, uint8, uintc, uintp, unknown
+)
+
+__all__ = ["parse_type"]
+
+
+_SCALARS = {str(t): t for t in (boolean, none) + NUMBER_TYPES}
+_SCALARS.update({"?": unknown, "boolean": boolean, "bool_": boolean, "intp": intp, "uintp": uintp,
+                 "intc": intc, "uintc": uintc, "void": none, "none": none, "byte": uint8,
+                 "f4": float32, "f8": float64, "i1": int8, "i2": int16, "i4": int32, "i8": int64,
+                 "u1": uint8, "u2": uint16, "u4": uint32, "u8": uint64, "c8": complex64,
+                 "c16": complex128, "double": float64, "float_": float32})
+
+
+class _TypeParser:
+    def __init__(self, text: str):
+        self.text = text
+        self.pos = 0
+
+    def error(self, what):
+        raise ValueError("cannot parse type %r at %d: %s" % (self.text, self.pos, what))
+
+    def skip(self):
+        while self.pos < len(self.text) and self.text[self.pos] == " ":
+            self.pos += 1
+
+    def word(self) -> str:
+        self.skip()
+        start = self.pos
+        while self.pos < len(self.text) and (self.text[self.pos].isalnum() or self.text[self.pos] in "_.?"):
+            self.pos += 1
+        if start == self.pos:
+            self.error("expected a name")
+        return self.text[start:self.pos]
+
+    def expect(self, ch):
+        self.skip()
+        if not self.text.startswith(ch, self.pos):
+            self.error("expected %r" % ch)
+        self.pos += len(ch)
+
+    def accept(self, ch) -> bool:
+        self.skip()
+        if self.text.startswith(ch, self.pos):
+            self.pos += len(ch)
+            return True
+        return False
+
+    def parse(self) -> Type:
+        t = self.parse_base()
+        # Numba's array shorthand: float64[:], float64[:, ::1] (C), float64[::1, :] (F)
+        if self.accept("["):
+            dims = []
+            while True:
+                self.expect(":")
+                if self.accept(":"):
+                    self.expect("1")
+                    dims.append("1")
+                else:
+                    dims.append(":")
+                if not self.accept(","):
+                    break
+            self.expect("]")
+            return Array(t, len(dims), _layout_of_marks(dims))
+        return t
+
+    def parse_list(self) -> list:
+        """``(T, T, ...)``, possibly empty."""
+        self.expect("(")
+        parts = []
+        if not self.accept(")"):
+            parts.append(self.parse())
+            while self.accept(","):
+                parts.append(self.parse())
+            self.expect(")")
+        return parts
+
+    def parse_base(self) -> Type:
+        name = self.word()
+        if name in _SCALARS:
+            return _SCALARS[name]
+        if name == "UniTuple":
+            self.expect("(")
+            dt = self.parse()
+            self.expect("x")
+            n = int(self.word())
+            self.expect(")")
+            return UniTuple(dt, n)
+        if name == "Tuple":
+            return Tuple(self.parse_list())
+        if name in ("NamedUniTuple", "NamedTuple", "namedtuple_class"):
+            self.expect("(")
+            cls = _resolve_path(self.word())
+            if not is_namedtuple_class(cls):
+                self.error("%r is not a namedtuple class" % cls)
+            if name == "namedtuple_class":
+                self.expect(")")
+                return NamedTupleClass(cls)
+            self.expect(",")
+            if name == "NamedUniTuple":
+                dt = self.parse()
+                self.expect("x")
+                n = int(self.word())
+                self.expect(")")
+                return NamedUniTuple(dt, n, cls)
+            parts = []
+            if self.accept("()"):
+                self.expect(")")
+                return NamedTuple((), cls)
+            parts.append(self.parse())
+            while self.accept(","):
+                parts.append(self.parse())
+            self.expect(")")
+            return NamedTuple(parts, cls)
+        if name in ("optional", "Optional", "OptionalType"):
+            self.expect("(")
+            inner = self.parse()
+            self.expect(")")
+            return Optional(inner)
+        if name == "array":
+            self.expect("(")
+            dt = self.parse()
+            self.expect(",")
+            nd = self.word()
+            if not nd.endswith("d"):
+                self.error("expected ndim like 2d")
+            self.expect(",")
+            layout = self.word()
+            ro = False
+            if self.accept(","):
+                if self.word() != "readonly":
+                    self.error("expected readonly")
+                ro = True
+            self.expect(")")
+            return Array(dt, int(nd[:-1]), layout, ro)
+        if name.startswith("range_state_"):
+            return RangeType(_SCALARS[name[len("range_state_"):]])
+        if name.startswith("range_iter_"):
+            return RangeIter(_SCALARS[name[len("range_iter_"):]])
+        if name == "iter":
+            self.expect("(")
+            inner = self.parse()
+            self.expect(")")
+            return ArrayIter(inner) if isinstance(inner, Array) else UniTupleIter(inner)
+        if name in ("zip", "enumerate"):
+            parts = self.parse_list()
+            if name == "zip":
+                return ZipIter(parts)
+            if len(parts) != 1:
+                self.error("enumerate() takes one iterator")
+            return EnumerateIter(parts[0])
+        if name in ("function", "module", "exception_class", "exception"):
+            self.expect("(")
+            path = self.word()
+            self.expect(")")
+            obj = _resolve_path(path)
+            if name == "function":
+                return Function(obj, path)
+            if name == "module":
+                return Module(obj)
+            if name == "exception_class":
+                return ExceptionClass(obj)
+            return ExceptionInstance(obj)
+        self.error("unknown type %r" % name)
+
+
+def _resolve_path(path: str):
+    import builtins
+    import importlib
+
+    if "." not in path:
+        if hasattr(builtins, path):
+            return getattr(builtins, path)
+        return importlib.import_module(path)
+    parts = path.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        for attr in parts[i:]:
+            obj = getattr(obj, attr)
+        return obj
+    raise ValueError("cannot resolve %r" % path)
+
+
+def parse_type(text: str) -> Type:
+    """Parse the textual form printed by ``str(type)``."""
+    p = _TypeParser(text)
+    t = p.parse()
+    p.skip()
+    if p.pos != len(text):
+        p.error("trailing text")
+    return t
