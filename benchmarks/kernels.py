@@ -282,6 +282,45 @@ def np_horner(x, c0, c1, c2, c3, out):
     out += c0
 
 
+# --- integer bit manipulation over small-integer arrays ---
+
+def crc16(data, poly=0x8408):
+    """Bitwise (table-free) CRC-16/X.25 of uint8 data; the polynomial is a
+    default argument, a compile-time constant in Numba (omitted argument)."""
+    crc = 0xFFFF
+    for i in range(data.shape[0]):
+        crc ^= int(data[i])  # int(): Python ints in plain CPython (NumPy 2 keeps uint8)
+        for _ in range(8):
+            if crc & 1:
+                crc = (crc >> 1) ^ poly
+            else:
+                crc >>= 1
+    return crc ^ 0xFFFF
+
+
+def fnv1a(data):
+    """32-bit FNV-1a hash of uint8 data."""
+    h = 0x811C9DC5
+    for i in range(data.shape[0]):
+        h = ((h ^ int(data[i])) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+def popcount16(data):
+    """Total set bits of uint16 data (clearing the lowest set bit each step)."""
+    total = 0
+    for i in range(data.shape[0]):
+        v = int(data[i])
+        while v:
+            v &= v - 1
+            total += 1
+    return total
+
+
+def np_popcount16(data):
+    return int(np.unpackbits(data.view(np.uint8)).sum())
+
+
 # --- argument builders (deterministic: every engine gets identical inputs) ---
 
 def _rng():
@@ -318,6 +357,14 @@ def _args_pairwise(n):
 
 def _args_horner(n):
     return (np.linspace(-2.0, 2.0, n), 1.0, -0.5, 0.25, -0.125, np.zeros(n))
+
+
+def _args_bytes(n):
+    return (_rng().integers(0, 256, n, dtype=np.uint8),)
+
+
+def _args_uint16(n):
+    return (_rng().integers(0, 1 << 16, n, dtype=np.uint16),)
 
 
 def _close(got, ref):
@@ -381,4 +428,15 @@ KERNELS = [
     Kernel("horner", horner, np_horner, _args_horner,
            dict(full=65_536, quick=65_536, python=65_536, python_quick=8192, tiny=16),
            work=float, describe=lambda n: f"n={n} cubic"),
+    Kernel("crc16", crc16, None, _args_bytes,
+           dict(full=1_000_000, quick=100_000, python=20_000, python_quick=5_000, tiny=16),
+           work=float, describe=lambda n: f"{n} bytes, bitwise, poly as a default argument", out=None,
+           numpy_skip="a bit-serial recurrence has no vectorised form"),
+    Kernel("fnv1a", fnv1a, None, _args_bytes,
+           dict(full=1_000_000, quick=100_000, python=50_000, python_quick=10_000, tiny=16),
+           work=float, describe=lambda n: f"{n} bytes, 32-bit FNV-1a", out=None,
+           numpy_skip="a serial recurrence has no vectorised form"),
+    Kernel("popcount16", popcount16, np_popcount16, _args_uint16,
+           dict(full=1_000_000, quick=100_000, python=20_000, python_quick=5_000, tiny=16),
+           work=float, describe=lambda n: f"{n} uint16, Kernighan loop", out=None),
 ]
