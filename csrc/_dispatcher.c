@@ -42,6 +42,7 @@ typedef struct {
     PyObject *weakreflist;
     PyObject *param_names;   /* tuple of str, or NULL: keyword calls take the slow path */
     PyObject *defaults;      /* tuple: defaults of the last parameters, or NULL */
+    uint32_t fold_defaults;  /* bit i: a default left out for parameter i is a constant of the code */
 } DispatcherBase;
 
 static PyObject *scalar_codes = NULL;  /* dict: type -> int code */
@@ -114,11 +115,20 @@ arg_code(PyObject *o)
 
 /* The bytes key of args[0..n): one 32-bit code each; NULL (no error set)
  * if an argument has no fast code. */
+/* Code of a parameter left to its default: the specialization folds the
+ * default in as a constant, so the key must not match an explicit value. */
+#define CODE_OMITTED 5
+
+/* omitted: bit i set when argument i is a parameter's default, not given */
 static PyObject *
-make_key(PyObject *const *args, Py_ssize_t n)
+make_key(PyObject *const *args, Py_ssize_t n, uint32_t omitted)
 {
     uint32_t codes[MAX_FAST_ARGS];
     for (Py_ssize_t i = 0; i < n; i++) {
+        if (omitted & (1u << i)) {
+            codes[i] = CODE_OMITTED;
+            continue;
+        }
         int c = arg_code(args[i]);
         if (c < 0)
             return NULL;
@@ -268,7 +278,7 @@ static PyTypeObject CleanErrorsType = {
  * the slow path then raises Python's own error.
  */
 static Py_ssize_t
-bind_arguments(DispatcherBase *self, PyObject *args, PyObject *kwargs, PyObject **out)
+bind_arguments(DispatcherBase *self, PyObject *args, PyObject *kwargs, PyObject **out, uint32_t *omitted)
 {
     if (self->param_names == NULL)
         return -1;
@@ -295,6 +305,7 @@ bind_arguments(DispatcherBase *self, PyObject *args, PyObject *kwargs, PyObject 
         }
         else if (i >= np - nd) {
             out[i] = PyTuple_GET_ITEM(self->defaults, i - (np - nd));
+            *omitted |= self->fold_defaults & (1u << i);
         }
         else {
             return -1;
@@ -310,18 +321,19 @@ DispatcherBase_call(PyObject *op, PyObject *args, PyObject *kwargs)
     Py_ssize_t n = PyTuple_GET_SIZE(args);
     PyObject *bound[MAX_FAST_ARGS];
     PyObject *const *items = &PyTuple_GET_ITEM(args, 0);
+    uint32_t omitted = 0;
     if (self->fast_entries == NULL)
         return slow_call(op, args, kwargs);
     if ((kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0)
         || (self->param_names != NULL && n < PyTuple_GET_SIZE(self->param_names))) {
-        n = bind_arguments(self, args, kwargs, bound);
+        n = bind_arguments(self, args, kwargs, bound, &omitted);
         if (n < 0)
             return slow_call(op, args, kwargs);
         items = bound;
     }
     else if (n > MAX_FAST_ARGS)
         return slow_call(op, args, kwargs);
-    PyObject *pykey = make_key(items, n);
+    PyObject *pykey = make_key(items, n, omitted);
     if (pykey == NULL) {
         if (PyErr_Occurred())
             return NULL;
@@ -349,15 +361,19 @@ DispatcherBase_init(PyObject *op, PyObject *args, PyObject *kwargs)
     return 0;
 }
 
-/* _set_parameters(names, defaults): enable the keyword fast path (names a
- * tuple of str, defaults a tuple or None); names None disables it. */
+/* _set_parameters(names, defaults, fold=0): enable the keyword fast path
+ * (names a tuple of str, defaults a tuple or None); names None disables it.
+ * Bit i of fold: parameter i's default, when left out, is compiled in as a
+ * constant, so such calls get keys of their own (CODE_OMITTED). */
 static PyObject *
 DispatcherBase_set_parameters(PyObject *op, PyObject *args)
 {
     DispatcherBase *self = (DispatcherBase *)op;
     PyObject *names, *defaults;
-    if (!PyArg_ParseTuple(args, "OO:_set_parameters", &names, &defaults))
+    unsigned long fold = 0;
+    if (!PyArg_ParseTuple(args, "OO|k:_set_parameters", &names, &defaults, &fold))
         return NULL;
+    self->fold_defaults = (uint32_t)fold;
     if ((names != Py_None && !PyTuple_Check(names)) || (defaults != Py_None && !PyTuple_Check(defaults))) {
         PyErr_SetString(PyExc_TypeError, "_set_parameters(names, defaults) takes tuples or None");
         return NULL;
@@ -430,18 +446,26 @@ static PyTypeObject DispatcherBaseType = {
     .tp_weaklistoffset = offsetof(DispatcherBase, weakreflist),
 };
 
-/* type_key(args) -> bytes or None: the key DispatcherBase uses for args. */
+/* type_key(args, omitted=0) -> bytes or None: the key DispatcherBase uses
+ * for args; bit i of omitted marks argument i as a parameter's default. */
 static PyObject *
-type_key(PyObject *module, PyObject *args)
+type_key(PyObject *module, PyObject *const *fargs, Py_ssize_t nargs)
 {
-    if (!PyTuple_Check(args)) {
-        PyErr_SetString(PyExc_TypeError, "type_key() expects a tuple");
+    unsigned long omitted = 0;
+    if (nargs < 1 || nargs > 2 || !PyTuple_Check(fargs[0])) {
+        PyErr_SetString(PyExc_TypeError, "type_key(args: tuple, omitted: int = 0)");
         return NULL;
     }
+    if (nargs == 2) {
+        omitted = PyLong_AsUnsignedLong(fargs[1]);
+        if (omitted == (unsigned long)-1 && PyErr_Occurred())
+            return NULL;
+    }
+    PyObject *args = fargs[0];
     Py_ssize_t n = PyTuple_GET_SIZE(args);
     if (n > MAX_FAST_ARGS)
         Py_RETURN_NONE;
-    PyObject *key = make_key(&PyTuple_GET_ITEM(args, 0), n);
+    PyObject *key = make_key(&PyTuple_GET_ITEM(args, 0), n, (uint32_t)omitted);
     if (key == NULL && !PyErr_Occurred())
         Py_RETURN_NONE;
     return key;
@@ -461,7 +485,8 @@ set_scalar_codes(PyObject *module, PyObject *d)
 }
 
 static PyMethodDef module_methods[] = {
-    {"type_key", type_key, METH_O, "The fast-path key of a tuple of arguments, or None."},
+    {"type_key", (PyCFunction)(void (*)(void))type_key, METH_FASTCALL,
+     "type_key(args, omitted=0): the fast-path key of a tuple of arguments, or None."},
     {"set_scalar_codes", set_scalar_codes, METH_O, "Register codes for NumPy scalar types."},
     {"set_traceback_cleaner", set_traceback_cleaner, METH_O,
      "Set fn(exception, traceback) -> traceback, applied to errors leaving the slow path."},

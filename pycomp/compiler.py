@@ -96,11 +96,13 @@ def _type_function(dispatcher, argtypes, return_type, timer, snapshots):
         print(module_text(fir.module))
     if keep:
         ir_after["ir-gen"] = module_text(fir.module)
+    if any(isinstance(t, ty.Omitted) for t in argtypes):
+        _fold_omitted_arguments(fir.func, argtypes)
     for name, fn in UNTYPED_PIPELINE:
         timer.run(name, fn, fir.module)
         if keep:
             ir_after[name] = module_text(fir.module)
-    res = timer.run("nb-type-infer", infer_types, default_typing_context(), fir.func, tuple(argtypes),
+    res = timer.run("nb-type-infer", infer_types, default_typing_context(), fir.func, native_types(argtypes),
                     return_type, dispatcher)
     if keep:
         ir_after["nb-type-infer"] = module_text(fir.module)
@@ -109,6 +111,32 @@ def _type_function(dispatcher, argtypes, return_type, timer, snapshots):
 
         print(annotate(dispatcher.py_func, fir.func))
     return fir, res, ir_after
+
+
+def native_types(argtypes) -> tuple:
+    """The types the arguments are passed with: an omitted parameter's
+    default is still passed (as its value's type), but the code uses the
+    constant instead (see :func:`_fold_omitted_arguments`)."""
+    return tuple(t.value_type if isinstance(t, ty.Omitted) else t for t in argtypes)
+
+
+def _fold_omitted_arguments(func, argtypes):
+    """Each parameter left to its default becomes an ``nb.const`` of the
+    default at the top of the entry block, so rewrites, typing and LLVM see a
+    constant (Numba's omitted arguments); the parameter itself stays, unused."""
+    from pycomp.dialects import nb
+
+    entry = func.body.blocks[0]
+    first = entry.first_op
+    for arg, t in zip(entry.args, argtypes):
+        if isinstance(t, ty.Omitted):
+            const = nb.ConstOp(t.value)
+            if first is not None:
+                const.location = first.location
+                entry.insert_op_before(const, first)
+            else:
+                entry.add_op(const)
+            arg.replace_all_uses_with(const.result)
 
 
 def _check_boxable(fir, t):
@@ -187,7 +215,7 @@ def _compile(dispatcher, argtypes, return_type) -> Overload:
         # the status calling convention: a return slot, then the Python parameters
         names = {symbol: ["retptr"] + ["arg." + n for n in dispatcher.pysig.parameters]}
         irmod = timer.run("emit-llvmlite", emit_llvmlite, llmod, eng.triple, eng.data_layout, names)
-        wrapper = build_wrapper(irmod, symbol, argtypes, res.return_type, bool(opts.get("nogil")))
+        wrapper = build_wrapper(irmod, symbol, native_types(argtypes), res.return_type, bool(opts.get("nogil")))
         cm = timer.run("llvm-codegen", eng.compile, str(irmod), symbol,
                        [text for text, _ in callees.values()],
                        [sym for sym, (_, always) in callees.items() if always])

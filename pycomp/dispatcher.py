@@ -22,6 +22,7 @@ from pycomp.config import flag
 from pycomp.errors import CompilerError, TypingError
 from pycomp.signature import Signature, as_signature
 from pycomp.typeof import typeof
+from pycomp.types import Omitted
 
 __all__ = ["Dispatcher", "KNOWN_OPTIONS"]
 
@@ -133,6 +134,14 @@ set_traceback_cleaner(_clean_traceback)
 _CompileStats = collections.namedtuple("_CompileStats", "cache_path cache_hits cache_misses")
 
 
+def _foldable(value) -> bool:
+    """A default that can be a compile-time constant: a number, bool, None,
+    or a tuple of those."""
+    if value is None or isinstance(value, (bool, int, float, complex)):
+        return True
+    return isinstance(value, tuple) and all(_foldable(v) for v in value)
+
+
 def _scalar_converter(t):
     """How a Python value converts to the scalar type ``t`` when an explicit
     signature accepts it by an unsafe conversion (``int32`` from 2.7 is 2,
@@ -194,7 +203,8 @@ class Dispatcher(DispatcherBase):
         self._simple = all(p.kind is P.POSITIONAL_OR_KEYWORD for p in params)
         self._binder = None
         if self._simple:  # keyword calls bind in C
-            self._set_parameters(tuple(p.name for p in self._params), py_func.__defaults__)
+            self._set_parameters(tuple(p.name for p in self._params), py_func.__defaults__,
+                                 self._foldable_defaults())
         self.overloads: dict[tuple, object] = {}
         self._entries: dict[tuple, object] = {}
         self._compiling: dict[tuple, str] = {}
@@ -209,6 +219,8 @@ class Dispatcher(DispatcherBase):
         self._declared_signatures: list = []  # the explicit signatures, as given to jit (for pickling)
         if signatures:
             self._explicit = True
+            if self._simple:  # explicit signatures take defaults as values
+                self._set_parameters(tuple(p.name for p in self._params), py_func.__defaults__, 0)
             for s in signatures:
                 self.compile(s)
                 self._declared_signatures.append(as_signature(s))
@@ -254,9 +266,29 @@ class Dispatcher(DispatcherBase):
                 bound = self.pysig.bind(*args, **kwargs)
             except TypeError as e:
                 raise TypeError("%s(): %s" % (self.__name__, e)) from None
+            given = set(bound.arguments)
             bound.apply_defaults()
+            self._last_omitted = sum(1 << i for i, p in enumerate(self._params) if p.name not in given)
             return bound.args
         return args
+
+    def _foldable_defaults(self) -> int:
+        """Bit i set when parameter i has a default that compiles in as a constant."""
+        return sum(1 << i for i, p in enumerate(self._params)
+                   if p.default is not inspect.Parameter.empty and _foldable(p.default))
+
+    def _argument_types(self, args, omitted):
+        """The types of a call's arguments; a parameter left to a constant
+        default (bit set in ``omitted``) is ``Omitted(default)``, so the
+        specialization folds the default in, as Numba's omitted arguments do.
+        Explicit signatures take defaults as ordinary values."""
+        key = []
+        for i, a in enumerate(args):
+            if omitted & (1 << i) and not self._explicit and _foldable(a):
+                key.append(Omitted(a, typeof(a)))
+            else:
+                key.append(typeof(a))
+        return tuple(key)
 
     def _slow_call(self, *args, **kwargs):
         try:
@@ -269,10 +301,13 @@ class Dispatcher(DispatcherBase):
 
     def _call_and_compile(self, args, kwargs):
         plain = self._simple and not kwargs and len(args) == len(self._params)
+        omitted = 0
         if not plain:
+            self._last_omitted = 0
             args = self._bind(args, kwargs)
+            omitted = self._last_omitted if self._simple else 0
         try:
-            key = tuple(map(typeof, args))
+            key = self._argument_types(args, omitted)
         except ValueError:
             for i, a in enumerate(args):
                 try:
@@ -288,7 +323,8 @@ class Dispatcher(DispatcherBase):
         # keyed by the bound arguments: the C path binds keyword calls the same
         # way; it cannot bind keyword-only parameters or *args, so calls to
         # those always take this path (a raw call could match a bound key)
-        fast = type_key(args) if self._simple else None
+        omitted = sum(1 << i for i, t in enumerate(key) if isinstance(t, Omitted))
+        fast = type_key(args, omitted) if self._simple else None
         if fast is not None:
             self._fast_entries[fast] = entry
         return entry(*args)
@@ -321,6 +357,8 @@ class Dispatcher(DispatcherBase):
     def _best_match(self, argtypes):
         from pycomp.frontend.typing.conversions import rate_arguments
 
+        # a default left out is passed as its value: rate it as such
+        argtypes = tuple(t.value_type if isinstance(t, Omitted) else t for t in argtypes)
         ranked = []
         for key in self.overloads:
             r = rate_arguments(argtypes, key, allow_unsafe=self._explicit)

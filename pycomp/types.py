@@ -18,7 +18,8 @@ import threading
 
 __all__ = [
     "Type", "Number", "Integer", "Float", "Complex", "Boolean", "NoneType",
-    "BaseTuple", "UniTuple", "Tuple", "BaseNamedTuple", "NamedUniTuple", "NamedTuple", "NamedTupleClass", "Array", "Optional", "RangeType", "RangeIter",
+    "BaseTuple", "UniTuple", "Tuple", "BaseNamedTuple", "NamedUniTuple", "NamedTuple", "NamedTupleClass", "Array", "Optional", "Omitted", "RangeType",
+    "RangeIter",
     "ArrayIter", "UniTupleIter", "IteratorType", "ZipIter", "EnumerateIter", "Function", "Module", "Dispatcher",
     "ExceptionClass", "ExceptionInstance", "BoundFunction", "StringLiteral", "Unknown", "parse_type",
     "boolean", "none", "optional", "unknown", "intp", "uintp",
@@ -203,6 +204,23 @@ class NoneType(Type):
 
     def __str__(self):
         return "none"
+
+
+class Omitted(Type):
+    """A parameter left to its default in a call from Python (Numba's
+    ``omitted(default=...)``): the specialization folds the default in as a
+    constant. ``value_type`` is the type the value is passed with."""
+
+    def __init__(self, value, value_type: "Type"):
+        self.value = value
+        self.value_type = value_type
+
+    @classmethod
+    def _key_from_args(cls, value, value_type):
+        return (type(value), value, value_type)
+
+    def __str__(self):
+        return "omitted(default=%r)" % (self.value,)
 
 
 class Optional(Type):

@@ -5,7 +5,7 @@ entry points. Runs under Numba too (PYCOMP_TEST_ENGINE=numba)."""
 import numpy as np
 import pytest
 
-from support import jit, pycomp_only
+from support import jit, numba_differs, pycomp_only
 
 
 def add(a, b):
@@ -207,7 +207,8 @@ def test_keyword_calls_are_cached_on_the_bound_arguments():
 
     f = jit(nopython=True)(kw_add)
     f(1, b=2)
-    assert type_key((1, 2, 3)) in f._fast_entries
+    assert type_key((1, 2, 3), 0b100) in f._fast_entries  # c left to its default: a key of its own
+    assert type_key((1, 2, 3)) not in f._fast_entries
     assert f(b=2.0, a=1) == 7.0  # another key: another specialization
     assert len(f.overloads) == 2
 
@@ -232,3 +233,62 @@ def test_a_callee_compiled_for_its_caller_is_not_compiled_again_when_called_dire
 def test_a_signature_tuple_of_non_types_is_rejected_at_decoration():
     with pytest.raises(TypeError):
         jit((object(),), nopython=True)(add)
+
+
+def crc16(data, poly=0x8408):
+    crc = 0xFFFF
+    for i in range(data.shape[0]):
+        crc ^= int(data[i])
+        for _ in range(8):
+            if crc & 1:
+                crc = (crc >> 1) ^ poly
+            else:
+                crc >>= 1
+    return crc ^ 0xFFFF
+
+
+def test_defaults_left_out_are_compiled_in_as_constants():
+    f = jit(nopython=True)(crc16)
+    data = np.arange(200, dtype=np.uint8)
+    for _ in range(2):  # the second round takes the C fast path
+        assert f(data) == crc16(data)
+        assert f(data, 0x1021) == crc16(data, 0x1021)
+        assert f(data, poly=0x8408) == crc16(data)
+    assert len(f.overloads) == 2  # left out, and given explicitly (even with the default's value)
+
+
+@pycomp_only("the printed signature")
+def test_an_omitted_default_shows_in_the_signature():
+    f = jit(nopython=True)(crc16)
+    f(np.arange(10, dtype=np.uint8))
+    assert [str(s) for s in f.nopython_signatures] == ["int64(array(uint8, 1d, C), omitted(default=33800))"]
+
+
+def none_default(x, y=None, z=2.5):
+    if y is None:
+        return x * z
+    return x + y
+
+
+@pytest.mark.parametrize("args, kwargs", [((2,), {}), ((2, 3), {}), ((2,), {"z": 1.0}), ((2, None), {}),
+                                          ((), {"x": 2, "y": 1, "z": 0.5}), ((2, 3, 2.5), {})])
+def test_none_and_number_defaults(args, kwargs):
+    f = jit(nopython=True)(none_default)
+    for _ in range(2):
+        assert f(*args, **kwargs) == none_default(*args, **kwargs)
+
+
+@numba_differs("Numba finds no match for an omitted default under explicit signatures")
+def test_explicit_signatures_take_defaults_as_values():
+    f = jit("float64(float64, float64)", nopython=True)(lambda a, b=2.0: a * b)
+    assert f(3.0) == 6.0 and f(3.0) == 6.0 and f(3.0, 1.0) == 3.0
+    assert len(f.overloads) == 1
+
+
+def test_a_default_that_is_not_a_constant_is_passed_as_a_value():
+    table = np.arange(3.0)
+
+    def g(a, b=table):
+        return a + b[1]
+    f = jit(nopython=True)(g)
+    assert f(1.0) == 2.0 and f(1.0) == 2.0 and f(1.0, np.ones(2)) == 2.0
