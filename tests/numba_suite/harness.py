@@ -153,9 +153,9 @@ class Job:
                 self._read()
                 victim = self.current
                 if victim is None:
-                    self.records["%s:<shard %s>" % (self.module, self.label())] = {
-                        "id": "%s:<shard>" % self.label(), "module": self.module,
-                        "outcome": "timeout", "detail": {"type": "timeout", "message": "shard time limit"}}
+                    sid = "%s:<shard>" % self.label()
+                    self.records[sid] = {"id": sid, "module": self.module, "outcome": "timeout",
+                                         "detail": {"type": "timeout", "message": "shard time limit"}}
                     self.done = True
                     return True
                 self.records[victim] = {"id": victim, "module": self.module, "outcome": "timeout",
