@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from pycomp import types as ty
+from pycomp.operators import operator_key
 
 __all__ = ["typeof", "dtype_to_type"]
 
@@ -54,6 +55,10 @@ def typeof(value) -> ty.Type:
         if type(value) is not tuple and ty.is_namedtuple_class(type(value)):
             return ty.NamedTuple(items, type(value))  # one type per namedtuple class
         return ty.Tuple(items)
+    if hasattr(value, "get_call_signature") and hasattr(value, "py_func"):
+        return ty.Dispatcher(value)  # a jitted function passed as a value: calls to it are static
+    if operator_key(value) is not None:
+        return ty.Function(value)  # operator.add and friends, as values
     return _fail(value)
 
 

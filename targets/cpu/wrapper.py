@@ -148,7 +148,8 @@ class _WrapperBuilder:
                 item = b.call(get, [obj, ir.Constant(I64, i)])
                 out = b.insert_value(out, self.unbox(item, et), i)
             return out
-        if isinstance(t, ty.NoneType):
+        if isinstance(t, (ty.NoneType, ty.Dispatcher, ty.Function)):
+            # no run-time data: a function's identity is in its type
             return ir.Constant(I8, 0)
         if isinstance(t, ty.Optional):
             # None -> {undef, 0}; anything else unboxes as the inner type
