@@ -21,6 +21,7 @@ from pycomp._dispatcher import DispatcherBase, set_scalar_codes, set_traceback_c
 from pycomp.config import flag
 from pycomp.errors import CompilerError, TypingError
 from pycomp.signature import Signature, as_signature
+from pycomp import types as ty
 from pycomp.typeof import typeof
 from pycomp.types import Omitted
 
@@ -136,7 +137,8 @@ _CompileStats = collections.namedtuple("_CompileStats", "cache_path cache_hits c
 
 def _foldable(value) -> bool:
     """A default that can be a compile-time constant: a number, bool, None,
-    or a tuple of those."""
+    or a tuple of those. (Unlike irgen's ``is_literal``, not a string: the
+    default is still passed to the entry, and a str cannot be.)"""
     if value is None or isinstance(value, (bool, int, float, complex)):
         return True
     return isinstance(value, tuple) and all(_foldable(v) for v in value)
@@ -146,8 +148,6 @@ def _scalar_converter(t):
     """How a Python value converts to the scalar type ``t`` when an explicit
     signature accepts it by an unsafe conversion (``int32`` from 2.7 is 2,
     as Numba's unboxing truncates); None where the entry takes it as is."""
-    from pycomp import types as ty
-
     if isinstance(t, ty.Boolean):
         return bool
     if isinstance(t, ty.Integer):
@@ -244,8 +244,6 @@ class Dispatcher(DispatcherBase):
                 _cache_warned = True
         loc = options.get("locals")
         if loc is not None:
-            from pycomp import types as ty
-
             if not isinstance(loc, dict):
                 raise TypeError("locals must be a dict of variable names to types, not %s" % type(loc).__name__)
             for name, t in loc.items():
@@ -257,10 +255,12 @@ class Dispatcher(DispatcherBase):
 
     # ------------------------------------------------------------ calling
     def _bind(self, args, kwargs):
+        """``(arguments in the compiled function's order, omitted)``: bit i of
+        ``omitted`` is set when parameter i was left to its default."""
         if not self._simple:  # keyword-only parameters, *args: Python binds them
             if self._binder is None:
                 self._binder = _make_binder(self.py_func, self._params)
-            return self._binder(*args, **kwargs)
+            return self._binder(*args, **kwargs), 0
         if kwargs or len(args) != len(self._params):
             try:
                 bound = self.pysig.bind(*args, **kwargs)
@@ -268,9 +268,8 @@ class Dispatcher(DispatcherBase):
                 raise TypeError("%s(): %s" % (self.__name__, e)) from None
             given = set(bound.arguments)
             bound.apply_defaults()
-            self._last_omitted = sum(1 << i for i, p in enumerate(self._params) if p.name not in given)
-            return bound.args
-        return args
+            return bound.args, sum(1 << i for i, p in enumerate(self._params) if p.name not in given)
+        return args, 0
 
     def _foldable_defaults(self) -> int:
         """Bit i set when parameter i has a default that compiles in as a constant."""
@@ -301,13 +300,11 @@ class Dispatcher(DispatcherBase):
 
     def _call_and_compile(self, args, kwargs):
         plain = self._simple and not kwargs and len(args) == len(self._params)
-        omitted = 0
+        left_out = 0
         if not plain:
-            self._last_omitted = 0
-            args = self._bind(args, kwargs)
-            omitted = self._last_omitted if self._simple else 0
+            args, left_out = self._bind(args, kwargs)
         try:
-            key = self._argument_types(args, omitted)
+            key = self._argument_types(args, left_out)
         except ValueError:
             for i, a in enumerate(args):
                 try:
@@ -322,7 +319,8 @@ class Dispatcher(DispatcherBase):
             entry = self._find_or_compile(key)
         # keyed by the bound arguments: the C path binds keyword calls the same
         # way; it cannot bind keyword-only parameters or *args, so calls to
-        # those always take this path (a raw call could match a bound key)
+        # those always take this path (a raw call could match a bound key).
+        # Only defaults folded in as constants are marked omitted in the key.
         omitted = sum(1 << i for i, t in enumerate(key) if isinstance(t, Omitted))
         fast = type_key(args, omitted) if self._simple else None
         if fast is not None:
@@ -428,7 +426,6 @@ class Dispatcher(DispatcherBase):
         (i, ...)): the positional arguments gathered into a tuple."""
         if self._simple and not kwtypes and len(argtypes) == len(self._params):
             return argtypes, None
-        from pycomp import types as ty
         from pycomp.frontend.irgen import is_literal
         from pycomp.frontend.typing.context import typeof_constant
 
