@@ -155,12 +155,8 @@ class _FunctionLowering:
         self._impl("setitem", op)
 
     def lower_StaticGetItemOp(self, op):
-        t = nb.type_of(op.value)
+        value, t = self._unwrap_optional(op.value)  # an optional: a None raises TypeError
         idx = op.index.data
-        value = self.v(op.value)
-        if isinstance(t, ty.Optional):  # typed on the value: a None raises TypeError
-            value = self.ctx.cast(self.b, value, t, t.type)
-            t = t.type
         if isinstance(t, ty.BaseTuple) and isinstance(idx, int):
             if idx < 0:
                 idx += len(t)
