@@ -196,23 +196,25 @@ class _Inference:
         if isinstance(old, Folded) and old != sig and result is not None:
             # a folded constant changed with its argument types: the
             # branches on it are decided again
-            for use in result.uses:
-                self.push(use.operation)
-                for u in use.operation.results[0].uses if isinstance(use.operation, nb.TruthOp) else ():
-                    self.push(u.operation)
+            self._redecide_branches_on(result)
         if result is not None:
             self.assign(result, sig.return_type, op)
+
+    def _redecide_branches_on(self, value):
+        """Revisit the users of ``value`` (through an nb.truth too): a branch
+        decided from it at compile time is decided again."""
+        for use in value.uses:
+            self.push(use.operation)
+            if isinstance(use.operation, nb.TruthOp):
+                for u in use.operation.result.uses:
+                    self.push(u.operation)
 
     def visit_BinOp(self, op, ts):
         self._resolved(op, self.ctx.resolve_op(op.op.data, ts), op.result)
         if op.op.data in ("is", "is not"):
             # a branch on it may be decided by the operand types, which
             # changed (none -> optional(T)): decide again
-            for use in op.result.uses:
-                self.push(use.operation)
-                if isinstance(use.operation, nb.TruthOp):
-                    for u in use.operation.result.uses:
-                        self.push(u.operation)
+            self._redecide_branches_on(op.result)
 
     def visit_InplaceBinOp(self, op, ts):
         self._resolved(op, self.ctx.resolve_op(op.op.data, ts), op.result)
