@@ -7,7 +7,7 @@ setup(
     ext_modules=[
         Extension(
             "pycomp._helperlib",
-            sources=["csrc/_helperlib.c"],
+            sources=["csrc/_helperlib.c", "csrc/numeric_helpers.c"],
             include_dirs=[np.get_include()],
             define_macros=[("NPY_NO_DEPRECATED_API", "NPY_2_0_API_VERSION")],
             extra_compile_args=["-O2", "-std=c11"],
