@@ -44,12 +44,15 @@ class VersionInfo:
     null_first: bool
     #: instructions at a FOR_ITER target that exhaustion skips over.
     for_iter_exit_skips: tuple[str, ...]
+    #: True if MAKE_FUNCTION takes only the code and SET_FUNCTION_ATTRIBUTE
+    #: adds the closure and defaults (3.13); before, MAKE_FUNCTION's flags.
+    set_function_attribute: bool = False
 
 
 VERSION_TABLE: dict[tuple[int, int], VersionInfo] = {
     (3, 11): VersionInfo(null_first=True, for_iter_exit_skips=()),
     (3, 12): VersionInfo(null_first=True, for_iter_exit_skips=("END_FOR",)),
-    (3, 13): VersionInfo(null_first=False, for_iter_exit_skips=("END_FOR", "POP_TOP")),
+    (3, 13): VersionInfo(null_first=False, for_iter_exit_skips=("END_FOR", "POP_TOP"), set_function_attribute=True),
 }
 
 
@@ -114,7 +117,6 @@ _RENAMES = {
     "JUMP_ABSOLUTE": "JUMP",
     "LOAD_FAST_CHECK": "LOAD_FAST",
     "LOAD_FAST_AND_CLEAR": "LOAD_FAST_AND_CLEAR",
-    "LOAD_CLOSURE": "LOAD_DEREF",
 }
 _CONDITIONAL = frozenset({
     "POP_JUMP_IF_TRUE", "POP_JUMP_IF_FALSE", "POP_JUMP_IF_NONE", "POP_JUMP_IF_NOT_NONE",

@@ -37,6 +37,7 @@ from pycomp.dialects import nb
 from pycomp.errors import Loc, UndefinedNameError, UnsupportedError
 from pycomp.frontend.bytecode import Instr, decode, version_info
 from pycomp.frontend.cfg import ControlFlowGraph
+from pycomp.frontend.closures import ENV_PARAMETER, ClosureGeneration
 
 __all__ = ["generate_ir", "FunctionIR", "prune_block_args", "is_literal"]
 
@@ -128,7 +129,7 @@ class FunctionIR:
         self.pyfunc = pyfunc
 
 
-class _Generator:
+class _Generator(ClosureGeneration):
     def __init__(self, pyfunc, name: str | None, self_object=None, locals_types=None):
         self.pyfunc = pyfunc
         self.locals_types = dict(locals_types or {})
@@ -157,6 +158,8 @@ class _Generator:
         # positional parameters, keyword-only ones, then *args (one tuple)
         nargs = self.code.co_argcount + self.code.co_kwonlyargcount + (1 if self.code.co_flags & 0x04 else 0)
         self.argnames = list(self.code.co_varnames[:nargs])
+        if getattr(pyfunc, "__pycomp_lifted__", None):  # an inner function: its environment comes first
+            self.argnames.insert(0, ENV_PARAMETER)
         self.varnames = self._assigned_names()
 
     def _first_handler_line(self) -> int:
@@ -255,11 +258,12 @@ class _Generator:
         self.edge_values: dict[tuple[int, int], list] = {}
 
         entry_locals = {n: entry.args[i] for i, n in enumerate(self.argnames)}
+        first = self.instrs[0]
         if self.locals_types:
-            first = self.instrs[0]
             for n in self.argnames:  # a declared parameter is converted on entry
                 if n in self.locals_types:
                     entry_locals[n] = self._declared(entry, n, entry_locals[n], first)
+        self.setup_cells(entry, entry_locals, first)
         for start in cfg.order:
             blk = cfg.blocks[start]
             xblock = blocks[start]
@@ -349,10 +353,12 @@ class _Generator:
 
     def op_LOAD_CONST(self, b, ins, stack, local):
         v = ins.argval
-        if isinstance(v, pytypes.CodeType):
-            what = "comprehensions" if v.co_name.endswith("comp>") else (
-                "generator expressions" if v.co_name == "<genexpr>" else "inner functions and lambdas")
-            raise UnsupportedError("%s are not supported yet" % what, self.loc(ins))
+        if isinstance(v, pytypes.CodeType):  # for MAKE_FUNCTION (see closures.py)
+            if v.co_name.endswith("comp>") or v.co_name == "<genexpr>":
+                what = "comprehensions" if v.co_name.endswith("comp>") else "generator expressions"
+                raise UnsupportedError("%s are not supported yet" % what, self.loc(ins))
+            stack.append(v)
+            return
         if isinstance(v, slice):  # 3.14 folds constant slices
             stack.append(self._const_slice(b, [self.add(b, nb.ConstOp(x), ins).result
                                                for x in (v.start, v.stop, v.step)], ins))
@@ -362,6 +368,9 @@ class _Generator:
         stack.append(self.add(b, nb.ConstOp(v), ins).result)
 
     def op_LOAD_FAST(self, b, ins, stack, local):
+        if ins.argval in self.cells:  # 3.13: LOAD_CLOSURE became LOAD_FAST of the cell
+            stack.append(self.cells[ins.argval])
+            return
         v = local.get(ins.argval)
         if v is None:
             v = self.add(b, nb.UndefOp(ins.argval), ins).result
@@ -392,9 +401,6 @@ class _Generator:
 
     def op_LOAD_GLOBAL(self, b, ins, stack, local):
         stack.append(self.freeze(b, ins.argval, self.lookup_global(ins.argval, ins), ins))
-
-    def op_LOAD_DEREF(self, b, ins, stack, local):
-        stack.append(self.freeze(b, ins.argval, self.lookup_deref(ins.argval, ins), ins))
 
     def op_LOAD_ASSERTION_ERROR(self, b, ins, stack, local):
         stack.append(self.freeze(b, "AssertionError", AssertionError, ins))
@@ -598,6 +604,8 @@ class _Generator:
             raise UnsupportedError("lists are not supported yet", self.loc(ins))
         if v is _NULL:  # pragma: no cover - the decoder's stack shapes prevent it
             raise UnsupportedError("malformed call sequence", self.loc(ins))
+        if not isinstance(v, SSAValue):  # a code object or a function being made
+            raise UnsupportedError("unsupported use of a function definition", self.loc(ins))
         return v
 
     def op_BUILD_TUPLE(self, b, ins, stack, local):

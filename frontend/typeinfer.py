@@ -109,6 +109,10 @@ class _Inference:
             new = t
         else:
             new = unify_types(old, t)
+            if new is None and _is_function_value(old) and _is_function_value(t):
+                raise TypingError("a variable holds different functions on different paths (%s and %s): "
+                                  "a function value must be the same function on every path"
+                                  % (_function_name(old), _function_name(t))).with_loc(nb.source_loc(op))
             if new is None:
                 raise TypingError("cannot unify %s and %s for %s" % (old, t, what)).with_loc(nb.source_loc(op))
             if new is old:
@@ -174,6 +178,9 @@ class _Inference:
             raise UnsupportedError("type inference does not know %s" % op.name)
         if isinstance(op, (nb.ConstOp, nb.GlobalOp, nb.UndefOp)):
             return m(op)
+        if isinstance(op, nb.CellSetOp):  # the stored value types the cell
+            t = self.types.get(op.value)
+            return None if t is None else m(op, t)
         ts = self.operand_types(op)
         if ts is None:
             if isinstance(op, (nb.BranchOp, nb.CondBranchOp)):
@@ -308,6 +315,51 @@ class _Inference:
                               % (ts[0], dst, name.data))
         self.assign(op.result, dst, op)
 
+    # ------------------------------------------------------------ closures
+    def visit_MakeCellOp(self, op, ts):
+        pass  # typed by the values stored into it (visit_CellSetOp)
+
+    def visit_CellGetOp(self, op, ts):
+        self.assign(op.result, ts[0].type, op)
+
+    def visit_CellSetOp(self, op, vt):
+        cell, name = op.cell, op.var_name.data
+        if isinstance(cell.owner, nb.ClosureCellOp):
+            # a variable of the enclosing function: its type is that function's
+            held = self.types[cell].type
+            if unify_types(held, vt) is not held:  # it would have to widen the enclosing function's variable
+                raise TypingError("cannot assign a value of type %s to '%s', a variable of the enclosing "
+                                  "function that holds %s" % (vt, name, held))
+            return
+        old = self.types.get(cell)
+        if old is not None and unify_types(old, ty.Cell(vt)) is None:
+            raise TypingError("variable '%s' (used by an inner function) is assigned values of types %s and %s"
+                              % (name, old.type, vt))
+        self.assign(cell, ty.Cell(vt), op)
+
+    def visit_MakeFunctionOp(self, op, ts):
+        disp = op.function.data
+        self.assign(op.result, ty.Closure(disp, ts) if ts else ty.Dispatcher(disp), op)
+
+    def visit_ClosureCellOp(self, op, ts):
+        self.assign(op.result, ts[0].cell_types[op.index.data], op)
+
+    def _call_closure(self, op, fnty, args, kws):
+        """Call an inner function that captures variables: its lifted
+        dispatcher gets the environment (the callee value) first."""
+        disp = fnty.dispatcher
+        full, plan = disp.fold_call((fnty,) + tuple(args), kws)
+        if plan is None:
+            plan = [("pos", i) for i in range(len(full))]
+        # ("pos", 0) is the environment: the callee itself; the others shift by one
+        self.call_plans[op] = [("env", None) if p == ("pos", 0) else
+                               (("pos", p[1] - 1) if p[0] == "pos" else
+                                ("varargs", tuple(i - 1 for i in p[1])) if p[0] == "varargs" else p)
+                               for p in plan]
+        sig = disp.get_call_signature(full, {})
+        self.callees[op] = (disp, sig)
+        self._resolved(op, sig, op.result)
+
     def visit_CallOp(self, op, ts):
         fnty = ts[0]
         kwn = [k.data for k in op.kwnames.data]
@@ -317,6 +369,13 @@ class _Inference:
         if isinstance(fnty, ty.ExceptionClass):
             self.assign(op.result, ty.ExceptionInstance(fnty.exc_class), op)
             return
+        if isinstance(fnty, ty.Closure):
+            return self._call_closure(op, fnty, args, kws)
+        closure = next((t for t in tuple(args) + tuple(kws.values()) if isinstance(t, ty.Closure)), None)
+        if closure is not None:
+            raise TypingError("cannot pass the inner function %s as an argument: it uses variables of the "
+                              "enclosing function (%s); pass them as arguments instead, as in Numba"
+                              % (closure.dispatcher.__name__, ", ".join(closure.dispatcher.py_func.__code__.co_freevars)))
         if isinstance(fnty, ty.Dispatcher):
             disp = fnty.dispatcher
             args, plan = disp.fold_call(tuple(args), kws)
@@ -481,7 +540,9 @@ class _Inference:
             by_name = {k.data: op.args[npos + i] for i, k in enumerate(op.kwnames.data)}
             new_args = []
             for kind, what in plan:
-                if kind == "pos":
+                if kind == "env":  # a closure's environment: the callee value
+                    new_args.append(op.callee)
+                elif kind == "pos":
                     new_args.append(op.args[what])
                 elif kind == "kw":
                     new_args.append(by_name[what])
@@ -539,6 +600,8 @@ class _Inference:
                     self._cast_edge(op, op.else_block, list(op.else_arguments), 1 + len(op.then_arguments))
                 elif isinstance(op, nb.ReturnOp):
                     self._cast_at(op, 0, self.return_type)
+                elif isinstance(op, nb.CellSetOp):
+                    self._cast_at(op, 1, nb.type_of(op.cell).type)
         self.func.set_signature(self.arg_types, self.return_type)
 
     def _cast_at(self, op, index, target: ty.Type):
@@ -587,6 +650,15 @@ def _fold_call(op, sig: Folded, types: dict) -> None:
             dead.extend(owner.operands)
             owner.detach()
             owner.erase()
+
+
+def _is_function_value(t) -> bool:
+    return isinstance(t, (ty.Closure, ty.Dispatcher))
+
+
+def _function_name(t) -> str:
+    fn = t.dispatcher.py_func
+    return "%s defined at line %d" % (fn.__qualname__, fn.__code__.co_firstlineno)
 
 
 def _incoming(arg: BlockArgument) -> list:

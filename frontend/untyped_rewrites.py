@@ -80,7 +80,14 @@ def _int_index(i) -> bool:
 
 
 _PURE = (nb.ConstOp, nb.GlobalOp, nb.UndefOp, nb.BuildTupleOp, nb.CastOp, nb.GetAttrOp,
-         nb.StaticGetItemOp, nb.TruthOp)
+         nb.StaticGetItemOp, nb.TruthOp, nb.MakeFunctionOp, nb.ClosureCellOp, nb.CellGetOp)
+
+
+def _dead_cell(op) -> bool:
+    """A cell nothing reads (no nb.cell_get, no closure captures it): its
+    stores are dead too."""
+    return isinstance(op, nb.MakeCellOp) and all(isinstance(u.operation, nb.CellSetOp) and u.index == 0
+                                                 for u in op.result.uses)
 
 
 def dead_code(module: ModuleOp) -> None:
@@ -91,6 +98,13 @@ def dead_code(module: ModuleOp) -> None:
             for blk in func.body.blocks:
                 for op in reversed(list(blk.ops)):
                     if isinstance(op, _PURE) and not any(r.uses for r in op.results):
+                        op.detach()
+                        op.erase()
+                        changed = True
+                    elif _dead_cell(op):
+                        for use in list(op.result.uses):
+                            use.operation.detach()
+                            use.operation.erase()
                         op.detach()
                         op.erase()
                         changed = True

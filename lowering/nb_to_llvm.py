@@ -24,7 +24,7 @@ from pycomp.lowering.builder import LLVMBuilder
 from pycomp.operators import operator_key, operator_operands
 from pycomp.signature import Signature
 from pycomp.targets.cpu.context import CPUTargetContext
-from pycomp.targets.cpu.datamodel import I1, I32, PTR, llvm_type, memory_type
+from pycomp.targets.cpu.datamodel import I1, I32, PTR, is_compile_time, llvm_type, memory_type
 from pycomp.targets.cpu.impl_arrays import array_attribute
 from pycomp.targets.cpu.impl_iterators import getiter, iternext, unpack
 
@@ -50,7 +50,14 @@ class _FunctionLowering:
         self.externals: dict[str, llvm.FuncOp] = {}
 
     def v(self, value):
-        return self.vmap[value]
+        r = self.vmap.get(value)
+        if r is None:
+            t = nb.type_of(value)
+            if not is_compile_time(t):
+                raise KeyError(value)
+            # a function, module or class passed on as a value: its type says all
+            r = self.vmap[value] = self.b.undef(llvm_type(t))
+        return r
 
     def run(self) -> llvm.FuncOp:
         func = self.func
@@ -218,6 +225,38 @@ class _FunctionLowering:
         for i, r in enumerate(op.outs):
             self.vmap[r] = self.b.extract(value, i, llvm_type(t.types[i]))
 
+    # ------------------------------------------------------------ closures
+    def lower_MakeCellOp(self, op):
+        return self.b.alloca(memory_type(nb.type_of(op.result).type))
+
+    def lower_CellGetOp(self, op):
+        t = nb.type_of(op.result)
+        if is_compile_time(t):  # the type is the value
+            return self.b.undef(llvm_type(t))
+        v = self.b.load(self.v(op.cell), memory_type(t))
+        return self.b.cast("trunc", v, I1) if isinstance(t, ty.Boolean) else v
+
+    def lower_CellSetOp(self, op):
+        t = nb.type_of(op.value)
+        if is_compile_time(t):
+            return
+        v = self.v(op.value)
+        if isinstance(t, ty.Boolean):
+            v = self.b.cast("zext", v, memory_type(t))
+        self.b.store(v, self.v(op.cell))
+
+    def lower_MakeFunctionOp(self, op):
+        t = nb.type_of(op.result)
+        if not isinstance(t, ty.Closure):
+            return None  # a dispatcher: compile-time only
+        env = self.b.undef(llvm_type(t))  # the environment: the captured cells
+        for i, cell in enumerate(op.cells):
+            env = self.b.insert_value(env, self.v(cell), i)
+        return env
+
+    def lower_ClosureCellOp(self, op):
+        return self.b.extract(self.v(op.env), op.index.data, PTR)
+
     def lower_GetIterOp(self, op):
         return getiter(self.ctx, self.b, nb.type_of(op.value), nb.type_of(op.result), self.v(op.value))
 
@@ -236,7 +275,7 @@ class _FunctionLowering:
             return self._impl(fnty.key, op, args)
         if isinstance(fnty, ty.ExceptionClass):
             return None  # an exception instance exists only for nb.static_raise
-        if isinstance(fnty, ty.Dispatcher):
+        if isinstance(fnty, (ty.Dispatcher, ty.Closure)):  # a closure's environment is args[0]
             return self._call_jitted(op, fnty.dispatcher, args)
         if isinstance(fnty, ty.NamedTupleClass):
             return self._namedtuple_new(op, args)

@@ -148,13 +148,15 @@ def _check_boxable(fir, t):
             return all(ok(e) for e in t.types)
         if isinstance(t, ty.Optional):
             return ok(t.type)
-        return isinstance(t, (ty.Number, ty.NoneType))
+        return isinstance(t, (ty.Number, ty.NoneType, ty.Dispatcher))
 
     if not ok(t):
         from pycomp.dialects import nb
 
         where = next((nb.source_loc(op) for op in fir.func.walk() if isinstance(op, nb.ReturnOp)), None)
-        what = "an array" if isinstance(t, ty.Array) else "a value of type %s" % t
+        what = ("an array" if isinstance(t, ty.Array) else
+                "an inner function that captures variables (%s)" % t if isinstance(t, ty.Closure) else
+                "a value of type %s" % t)
         raise UnsupportedError("returning %s to Python is not supported yet%s" % (
             what, " (arrays need the memory runtime)" if isinstance(t, ty.Array) else ""), where)
 
@@ -215,15 +217,20 @@ def _compile(dispatcher, argtypes, return_type) -> Overload:
         # the status calling convention: a return slot, then the Python parameters
         names = {symbol: ["retptr"] + ["arg." + n for n in dispatcher.pysig.parameters]}
         irmod = timer.run("emit-llvmlite", emit_llvmlite, llmod, eng.triple, eng.data_layout, names)
-        wrapper = build_wrapper(irmod, symbol, native_types(argtypes), res.return_type, bool(opts.get("nogil")))
+        python_entry = not opts.get("no_cpython_wrapper")  # inner functions are called from compiled code only
+        if python_entry:
+            wrapper = build_wrapper(irmod, symbol, native_types(argtypes), res.return_type, bool(opts.get("nogil")))
         cm = timer.run("llvm-codegen", eng.compile, str(irmod), symbol,
                        [text for text, _ in callees.values()],
                        [sym for sym, (_, always) in callees.items() if always])
-        addr = eng.address_of(wrapper)
+        addr = eng.address_of(wrapper) if python_entry else 0
     finally:
         dispatcher._compiling.pop(argtypes, None)
-    fn = _helperlib.make_function(addr, dispatcher.py_func.__name__, dispatcher.py_func.__doc__, eng,
-                                  dispatcher.py_func.__module__)
+    if python_entry:
+        fn = _helperlib.make_function(addr, dispatcher.py_func.__name__, dispatcher.py_func.__doc__, eng,
+                                      dispatcher.py_func.__module__)
+    else:
+        fn = _no_python_entry(dispatcher.py_func.__qualname__)
     sig = Signature(res.return_type, argtypes)
     ov = Overload(sig, fn, symbol, fir.module, llmod, cm.llvm_ir, cm.optimized_ir, timer.timings)
     if flag("PYCOMP_TIMINGS"):
@@ -232,6 +239,16 @@ def _compile(dispatcher, argtypes, return_type) -> Overload:
             dispatcher.py_func.__qualname__, sig, total * 1e3,
             ", ".join("%s %.2f" % (k, v * 1e3) for k, v in timer.timings.items())), file=sys.stderr)
     return ov
+
+
+def _no_python_entry(name):
+    """The entry of a specialization compiled with no_cpython_wrapper=True."""
+
+    def entry(*args):
+        raise TypeError("%s was compiled without a CPython wrapper (no_cpython_wrapper=True): "
+                        "it can only be called from compiled code" % name)
+
+    return entry
 
 
 _runtime_ready = False

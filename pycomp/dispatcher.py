@@ -328,6 +328,9 @@ class Dispatcher(DispatcherBase):
         return entry(*args)
 
     def _find_or_compile(self, argtypes):
+        if self.targetoptions.get("no_cpython_wrapper"):
+            raise TypeError("%s is compiled without a CPython wrapper (no_cpython_wrapper=True): it can only "
+                            "be called from compiled code" % self.__qualname__)
         with self._lock:
             entry = self._entries.get(argtypes)
             if entry is not None:

@@ -8,7 +8,7 @@ use it.
 from __future__ import annotations
 
 from pycomp.types import (  # noqa: F401
-    Array, ArrayIter, EnumerateIter, ExceptionClass, ExceptionInstance, Function, Module, NUMBER_TYPES,
+    Array, ArrayIter, Cell, EnumerateIter, ExceptionClass, ExceptionInstance, Function, Module, NUMBER_TYPES,
     NamedTuple, NamedTupleClass, NamedUniTuple, Optional, RangeIter, RangeType, Tuple, Type,
     UniTuple, UniTupleIter, ZipIter, _layout_of_marks, boolean, complex128, complex64, float32,
     float64, int16, int32, int64, int8, intc, intp, is_namedtuple_class,
@@ -126,11 +126,11 @@ class _TypeParser:
                 parts.append(self.parse())
             self.expect(")")
             return NamedTuple(parts, cls)
-        if name in ("optional", "Optional", "OptionalType"):
+        if name in ("optional", "Optional", "OptionalType", "cell"):
             self.expect("(")
             inner = self.parse()
             self.expect(")")
-            return Optional(inner)
+            return Cell(inner) if name == "cell" else Optional(inner)
         if name == "array":
             self.expect("(")
             dt = self.parse()

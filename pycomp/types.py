@@ -21,8 +21,8 @@ __all__ = [
     "BaseTuple", "UniTuple", "Tuple", "BaseNamedTuple", "NamedUniTuple", "NamedTuple", "NamedTupleClass", "Array", "Optional", "Omitted", "RangeType",
     "RangeIter",
     "ArrayIter", "UniTupleIter", "IteratorType", "ZipIter", "EnumerateIter", "Function", "Module", "Dispatcher",
-    "ExceptionClass", "ExceptionInstance", "BoundFunction", "StringLiteral", "Unknown", "parse_type",
-    "boolean", "none", "optional", "unknown", "intp", "uintp",
+    "ExceptionClass", "ExceptionInstance", "Cell", "Closure", "BoundFunction", "StringLiteral", "Unknown", "parse_type",
+    "boolean", "none", "void", "optional", "unknown", "intp", "uintp",
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
     "uint64", "float32", "float64", "complex64", "complex128",
     "integer_domain", "real_domain", "complex_domain", "number_domain",
@@ -598,6 +598,39 @@ class Dispatcher(Type):
         return self.dispatcher
 
 
+class Cell(Type):
+    """A closure cell holding a ``T``: a variable of a function that an inner
+    function uses (``co_cellvars``). Loads and stores go through memory, so
+    the inner function sees the variable's value when it is called and may
+    assign it (``nonlocal``)."""
+
+    def __init__(self, type: Type):
+        self.type = type
+
+    def __str__(self):
+        return "cell(%s)" % self.type
+
+
+class Closure(Type):
+    """An inner function that uses variables of its enclosing function: the
+    lifted function (a dispatcher whose first parameter is the environment)
+    and the types of the cells it captures, in ``co_freevars`` order. Its
+    value is the environment: the cells. An inner function with no free
+    variables is a plain :class:`Dispatcher`."""
+
+    def __init__(self, dispatcher, cell_types):
+        self.dispatcher = dispatcher
+        self.cell_types = tuple(cell_types)
+
+    @classmethod
+    def _key_from_args(cls, dispatcher, cell_types):
+        return (id(dispatcher), tuple(cell_types))
+
+    def __str__(self):
+        return "closure(%s, (%s))" % (self.dispatcher.py_func.__qualname__,
+                                      ", ".join(str(t) for t in self.cell_types))
+
+
 class ExceptionClass(Type):
     """An exception class (``ValueError``) used as a constant."""
 
@@ -646,7 +679,7 @@ def _qualified_name(obj) -> str:
 
 unknown = Unknown()
 boolean = bool_ = Boolean()
-none = NoneType()
+none = void = NoneType()
 optional = Optional
 
 int8, int16, int32, int64 = (Integer(b) for b in (8, 16, 32, 64))

@@ -182,6 +182,12 @@ def unify_types(a: ty.Type, b: ty.Type) -> ty.Type | None:
         return a
     if isinstance(a, ty.Number) and isinstance(b, ty.Number):
         return unify_numbers(a, b)
+    if isinstance(a, ty.Cell) and isinstance(b, ty.Cell):  # every value a variable is assigned
+        inner = unify_types(a.type, b.type)
+        return None if inner is None else ty.Cell(inner)
+    if isinstance(a, ty.Closure) and isinstance(b, ty.Closure) and a.dispatcher is b.dispatcher:
+        cells = [unify_types(x, y) for x, y in zip(a.cell_types, b.cell_types)]  # a captured cell widened
+        return None if any(c is None for c in cells) else ty.Closure(a.dispatcher, cells)
     if isinstance(a, (ty.Optional, ty.NoneType)) or isinstance(b, (ty.Optional, ty.NoneType)):
         # None on one path and a T on another: optional(T)
         inner_a = a.type if isinstance(a, ty.Optional) else a

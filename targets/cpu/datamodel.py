@@ -11,6 +11,8 @@ dialect types).
 - range -> struct {start, stop, step}; iterators (range, array, tuple,
   zip, enumerate) -> a pointer to their mutable state (allocated in the
   function's entry block, see :func:`iterator_state_type`);
+- cell(T) -> a pointer to a stack slot holding T; a closure -> a struct of
+  its cells' pointers (its environment);
 - compile-time-only values (functions, modules, exception classes,
   string literals, none) -> i8 placeholders.
 """
@@ -22,7 +24,7 @@ from xdsl.dialects.builtin import Float32Type, Float64Type, IntegerType
 
 from pycomp import types as ty
 
-__all__ = ["llvm_type", "memory_type", "iterator_state_type", "ARRAY_FIELDS", "array_struct", "PTR", "I1", "I8", "I32", "I64", "F64"]
+__all__ = ["llvm_type", "memory_type", "is_compile_time", "iterator_state_type", "ARRAY_FIELDS", "array_struct", "PTR", "I1", "I8", "I32", "I64", "F64"]
 
 PTR = llvm.LLVMPointerType()
 I1, I8, I32, I64 = IntegerType(1), IntegerType(8), IntegerType(32), IntegerType(64)
@@ -67,12 +69,23 @@ def llvm_type(t: ty.Type):
         r = llvm.LLVMStructType.from_type_list([llvm_type(t.type), I1])
     elif isinstance(t, ty.RangeType):
         r = llvm.LLVMStructType.from_type_list([I64, I64, I64])
-    elif isinstance(t, ty.IteratorType):
+    elif isinstance(t, (ty.IteratorType, ty.Cell)):
         r = PTR
+    elif isinstance(t, ty.Closure):  # its environment: the captured cells
+        r = llvm.LLVMStructType.from_type_list([PTR] * len(t.cell_types))
     else:
         r = I8
     _cache[t] = r
     return r
+
+
+_COMPILE_TIME = (ty.Function, ty.Module, ty.Dispatcher, ty.ExceptionClass, ty.ExceptionInstance,
+                 ty.NamedTupleClass, ty.StringLiteral, ty.NoneType, ty.BoundFunction)
+
+
+def is_compile_time(t: ty.Type) -> bool:
+    """Whether values of ``t`` carry no run-time data (the type says all)."""
+    return isinstance(t, _COMPILE_TIME)
 
 
 def memory_type(t: ty.Type):

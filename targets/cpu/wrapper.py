@@ -213,6 +213,12 @@ class _WrapperBuilder:
             none = self._none()
             b.call(self.fn("Py_IncRef", ir.VoidType(), [PYOBJ]), [none])
             return none
+        if isinstance(t, ty.Dispatcher):
+            # a jitted function returned as a value: the dispatcher object
+            # itself (the interned type holds it, so its address stays valid)
+            obj = ir.Constant(I64, id(t.dispatcher)).inttoptr(PYOBJ)
+            b.call(self.fn("Py_IncRef", ir.VoidType(), [PYOBJ]), [obj])
+            return obj
         if isinstance(t, ty.Optional):
             valid = b.extract_value(v, 1)
             some = self.w.append_basic_block("box_some")

@@ -30,3 +30,25 @@ nb.func @missing_terminator() -> !nb.type<none> attributes {arg_names = []} {
 
 // CHECK: {{^// -{5}$}}
 // CHECK-NEXT: Operation nb.const terminates block in single-block region but is not a terminator
+
+// -----
+
+nb.func @cell_get_wrong_type(%x: !nb.type<int64>) -> !nb.type<float64> attributes {arg_names = ["x"]} {
+  %c = nb.make_cell "x" : !nb.type<cell(int64)>
+  nb.cell_set %c, %x, "x" : !nb.type<cell(int64)>, !nb.type<int64>
+  %v = nb.cell_get %c, "x" : (!nb.type<cell(int64)>) -> !nb.type<float64>
+  nb.return %v : !nb.type<float64>
+}
+
+// CHECK: Operation does not verify: nb.cell_get of cell(int64) gives int64, not float64
+
+// -----
+
+nb.func @cell_set_wrong_type(%x: !nb.type<float64>) -> !nb.type<none> attributes {arg_names = ["x"]} {
+  %none = nb.const <None> : !nb.type<none>
+  %c = nb.make_cell "x" : !nb.type<cell(int64)>
+  nb.cell_set %c, %x, "x" : !nb.type<cell(int64)>, !nb.type<float64>
+  nb.return %none : !nb.type<none>
+}
+
+// CHECK: Operation does not verify: nb.cell_set stores float64 into cell(int64)

@@ -130,3 +130,32 @@ nb.func @raising(%c: !nb.type<bool>) -> !nb.type<none> attributes {arg_names = [
   %e = nb.global "KeyError" = <KeyError> : !nb.type<?>
   nb.raise %e : !nb.type<?>
 }
+
+// -----
+
+// Cells and inner functions: a cell, its stores and loads, an inner
+// function capturing it, and the cell a lifted function reads from its
+// environment.
+
+// CHECK-LABEL: nb.func @cells(
+// CHECK-SAME:      %[[X:[^:]+]]: !nb.type<int64>, %[[ENV:[^:]+]]: !nb.type<?>)
+// CHECK-NEXT:    %[[C:.*]] = nb.make_cell "x" : !nb.type<cell(int64)>
+// CHECK-NEXT:    nb.cell_set %[[C]], %[[X]], "x" : !nb.type<cell(int64)>, !nb.type<int64>
+// CHECK-NEXT:    %[[V:.*]] = nb.cell_get %[[C]], "x" : (!nb.type<cell(int64)>) -> !nb.type<int64>
+// CHECK-NEXT:    %{{.*}} = nb.make_function <math.hypot>(%[[C]]) : (!nb.type<cell(int64)>) -> !nb.type<?>
+// CHECK-NEXT:    %{{.*}} = nb.closure_cell %[[ENV]][<0>] : (!nb.type<?>) -> !nb.type<?>
+// CHECK-NEXT:    nb.return %[[V]] : !nb.type<int64>
+// GENERIC-LABEL: sym_name = "cells"
+// GENERIC:         "nb.make_cell"() <{var_name = "x"}> : () -> !nb.type<cell(int64)>
+// GENERIC:         "nb.cell_set"(%{{.*}}, %{{.*}}) <{var_name = "x"}>
+// GENERIC:         "nb.cell_get"(%{{.*}}) <{var_name = "x"}>
+// GENERIC:         "nb.make_function"(%{{.*}}) <{function = #nb.obj<math.hypot>}>
+// GENERIC:         "nb.closure_cell"(%{{.*}}) <{index = #nb.py<0>}>
+nb.func @cells(%x: !nb.type<int64>, %env: !nb.type<?>) -> !nb.type<int64> attributes {arg_names = ["x", "env"]} {
+  %c = nb.make_cell "x" : !nb.type<cell(int64)>
+  nb.cell_set %c, %x, "x" : !nb.type<cell(int64)>, !nb.type<int64>
+  %v = nb.cell_get %c, "x" : (!nb.type<cell(int64)>) -> !nb.type<int64>
+  %f = nb.make_function <math.hypot>(%c) : (!nb.type<cell(int64)>) -> !nb.type<?>
+  %e = nb.closure_cell %env[<0>] : (!nb.type<?>) -> !nb.type<?>
+  nb.return %v : !nb.type<int64>
+}

@@ -59,3 +59,25 @@ nb.func @branch_operand_kept(%c: !nb.type<bool>, %a: !nb.type<?>) -> !nb.type<?>
 ^f:
   nb.return %a : !nb.type<?>
 }
+
+// -----
+
+// An inner function never called is erased; then nothing reads the cell it
+// captured, so the cell and its stores go too. A cell that is read stays.
+
+// CHECK-LABEL: nb.func @dead_closure(
+// CHECK-SAME:      %[[X:[^:]+]]: !nb.type<?>)
+// CHECK-NEXT:    %[[C:.*]] = nb.make_cell "y"
+// CHECK-NEXT:    nb.cell_set %[[C]], %[[X]], "y"
+// CHECK-NEXT:    %[[V:.*]] = nb.cell_get %[[C]], "y"
+// CHECK-NEXT:    nb.return %[[V]]
+// CHECK-NEXT:  }
+nb.func @dead_closure(%x: !nb.type<?>) -> !nb.type<?> attributes {arg_names = ["x"]} {
+  %cx = nb.make_cell "x" : !nb.type<?>
+  nb.cell_set %cx, %x, "x" : !nb.type<?>, !nb.type<?>
+  %f = nb.make_function <math.hypot>(%cx) : (!nb.type<?>) -> !nb.type<?>
+  %cy = nb.make_cell "y" : !nb.type<?>
+  nb.cell_set %cy, %x, "y" : !nb.type<?>, !nb.type<?>
+  %v = nb.cell_get %cy, "y" : (!nb.type<?>) -> !nb.type<?>
+  nb.return %v : !nb.type<?>
+}
