@@ -720,6 +720,7 @@ def default_typing_context() -> TypingContext:
     if _DEFAULT_CTX is None:
         import pycomp.frontend.typing.builtins  # noqa: F401  (registers templates)
         import pycomp.frontend.typing.mathdecl  # noqa: F401
+        import pycomp.frontend.typing.numbercasts  # noqa: F401
         import pycomp.frontend.typing.optional  # noqa: F401
 
         _DEFAULT_CTX = TypingContext()

@@ -566,11 +566,34 @@ class Dispatcher(DispatcherBase):
             return {k: asm(ov) for k, ov in self.overloads.items()}
         return asm(self._overload(signature))
 
-    def inspect_cfg(self, signature=None):
+    def inspect_cfg(self, signature=None, show_wrapper=None, **kwargs):
+        """Numba's: the control-flow graph of the optimized LLVM function
+        (``.dot`` is its graphviz source, ``.display()`` renders it), for
+        ``signature``, or a dict by signature when none is given;
+        ``show_wrapper="python"`` gives the CPython wrapper's. The bytecode
+        CFG is :meth:`inspect_bytecode_cfg`."""
+        from pycomp.inspection import llvm_cfg
+
+        def cfg(ov):
+            sym = "cpython." + ov.native_symbol if show_wrapper == "python" else ov.native_symbol
+            return llvm_cfg(ov.optimized_ir, sym, kwargs.get("show_inst", True))
+
+        if signature is None:
+            return {k: cfg(ov) for k, ov in self.overloads.items()}
+        return cfg(self._overload(signature))
+
+    def inspect_bytecode_cfg(self) -> str:
+        """The CFG of the function's bytecode, as PYCOMP_DUMP_CFG prints it."""
         from pycomp.frontend.bytecode import decode
         from pycomp.frontend.cfg import ControlFlowGraph
 
         return ControlFlowGraph.from_instrs(decode(self.py_func.__code__)).dump(self.__qualname__)
+
+    def typeof_pyval(self, val):
+        """Numba's: the type compiled code gives the Python value ``val``."""
+        from pycomp.typeof import typeof
+
+        return typeof(val)
 
     def compile_times(self, signature=None) -> dict:
         """Per-stage compile times in seconds (of the last specialization

@@ -26,6 +26,12 @@ class Signature:
         ret = "" if self.return_type is None else str(self.return_type)
         return "%s(%s)" % (ret, ", ".join(str(a) for a in self.args))
 
+    def __repr__(self):
+        """Numba's spelling, ``(int64, float64) -> float64``, so lists of
+        signatures (``nopython_signatures``) print as Numba's do."""
+        args = "(%s)" % ", ".join(str(a) for a in self.args) if len(self.args) != 1 else "(%s,)" % self.args[0]
+        return "%s -> %s" % (args, self.return_type) if self.return_type is not None else args
+
     def replace(self, **kw) -> "Signature":
         d = {"return_type": self.return_type, "args": self.args, "recvr": self.recvr}
         d.update(kw)

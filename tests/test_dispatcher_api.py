@@ -5,7 +5,7 @@ entry points. Runs under Numba too (PYCOMP_TEST_ENGINE=numba)."""
 import numpy as np
 import pytest
 
-from support import jit, numba_differs, pycomp_only
+from support import jit, njit, numba_differs, pycomp_only
 
 
 def add(a, b):
@@ -292,3 +292,21 @@ def test_a_default_that_is_not_a_constant_is_passed_as_a_value():
         return a + b[1]
     f = jit(nopython=True)(g)
     assert f(1.0) == 2.0 and f(1.0) == 2.0 and f(1.0, np.ones(2)) == 2.0
+
+
+def test_typeof_pyval_and_signature_printing_are_numbas():
+    f = njit(lambda x: x + 1)
+    f(1)
+    f(1.5)
+    assert str(f.typeof_pyval(1.0)) == "float64" and str(f.typeof_pyval((1, 2))) == "UniTuple(int64 x 2)"
+    assert repr(f.nopython_signatures) == "[(int64,) -> int64, (float64,) -> float64]"
+
+
+def test_inspect_cfg_gives_the_llvm_cfg_as_dot():
+    f = njit(lambda x: -x if x > 0 else x)
+    f(3)
+    cfg = f.inspect_cfg(f.signatures[0])
+    assert cfg.dot.startswith("digraph") and str(cfg) == cfg.dot
+    assert set(f.inspect_cfg()) == set(f.overloads)
+    wrapper = f.inspect_cfg(f.signatures[0], show_wrapper="python")
+    assert wrapper.dot != cfg.dot

@@ -243,7 +243,10 @@ def test_inspection():
     assert "!nb.type<int64>" in jf.inspect_ir("nb-type-infer")
     assert "add i64" in jf.inspect_llvm(jf.signatures[0])
     assert "nb-type-infer" in jf.compile_times()
-    assert "block" in jf.inspect_cfg()
+    assert "block" in jf.inspect_bytecode_cfg()
+    cfg = jf.inspect_cfg(jf.signatures[0])
+    assert cfg.dot.startswith("digraph") and "add i64" in cfg.dot
+    assert list(jf.inspect_cfg()) == list(jf.overloads)
 
 
 def test_fast_path_keys_follow_types():

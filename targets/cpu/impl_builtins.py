@@ -14,6 +14,7 @@ import builtins
 
 from pycomp import types as ty
 from pycomp.signature import Signature
+from pycomp.frontend.typing.numbercasts import NUMBER_CLASSES
 from pycomp.special import prange
 from pycomp.targets.cpu.context import lowering_registry as reg
 from pycomp.targets.cpu.datamodel import I1, I64, llvm_type
@@ -465,6 +466,19 @@ reg.lower(builtins.max)(_minmax(">"))
 @reg.lower(builtins.int)
 def int_(ctx, b, sig, args):
     return ctx.cast(b, args[0], sig.args[0], sig.return_type)
+
+
+def _number_class(ctx, b, sig, args):
+    """``np.int32(x)``, ``types.int16(x)``, ...: the conversion compiled code
+    does everywhere (truncation toward zero, wrapping); ``np.bool_(x)`` is
+    ``x != 0``."""
+    if isinstance(sig.return_type, ty.Boolean):
+        return ctx.truth(b, args[0], sig.args[0])
+    return ctx.cast(b, args[0], sig.args[0], sig.return_type)
+
+
+for _key in NUMBER_CLASSES:
+    reg.lower(_key)(_number_class)
 
 
 @reg.lower(builtins.float)
