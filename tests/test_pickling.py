@@ -4,6 +4,7 @@ otherwise, so multiprocessing pools (spawn) run them. Runs under Numba too
 
 import math
 import multiprocessing
+import os
 import pickle
 
 import numpy as np
@@ -73,3 +74,31 @@ def test_spawn_pool_runs_jitted_functions(which):
     with ctx.Pool(2) as pool:
         got = pool.map(_call, [(fn, arg)] * 2)
     assert got == [fn(arg)] * 2
+
+
+@pytest.fixture(scope="module")
+def dask_client():
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=40)
+    client = distributed.Client(cluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()
+
+
+@pytest.mark.parametrize("which", ["module_level", "closure", "signature"])
+def test_dask_distributed_workers_run_jitted_functions(dask_client, which):
+    """Dask's distributed scheduler, on a local cluster of two worker
+    processes: the dispatcher travels to the workers pickled (by reference
+    or by value) and compiles there."""
+    fn = {"module_level": module_level, "closure": make_closure(2.0),
+          "signature": with_signature}[which]
+    arg = np.arange(4.0) if which == "signature" else 16.0
+    futures = dask_client.map(fn, [arg] * 4, pure=False)
+    assert dask_client.gather(futures) == [fn(arg)] * 4
+    # the workers are other processes: their results came from their own compilation
+    pids = dask_client.run(os.getpid)
+    assert os.getpid() not in pids.values()
