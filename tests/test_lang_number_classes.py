@@ -54,7 +54,8 @@ def test_float_to_int_truncates_toward_zero(x):
 
 @cpython_differs("NumPy 2 raises OverflowError for an out-of-range Python int; Numba wraps")
 @pytest.mark.parametrize("fn, x, expected", [(to_int8, 300, 44), (to_uint8, -1, 255), (to_uint8, 70000, 112),
-                                             (to_int16_type, 70000, 4464)])
+                                             (to_int16_type, 70000, 4464), (to_int8, 300.0, 44),
+                                             (to_uint8, -1.0, 255), (to_int16_type, 70000.5, 4464)])
 def test_out_of_range_integers_wrap(fn, x, expected):
     # NumPy 2 raises OverflowError for a Python int out of range; Numba wraps
     assert jitted(fn)(x) == expected

@@ -472,9 +472,14 @@ def _number_class(ctx, b, sig, args):
     """``np.int32(x)``, ``types.int16(x)``, ...: the conversion compiled code
     does everywhere (truncation toward zero, wrapping); ``np.bool_(x)`` is
     ``x != 0``."""
-    if isinstance(sig.return_type, ty.Boolean):
-        return ctx.truth(b, args[0], sig.args[0])
-    return ctx.cast(b, args[0], sig.args[0], sig.return_type)
+    src, dst = sig.args[0], sig.return_type
+    if isinstance(dst, ty.Boolean):
+        return ctx.truth(b, args[0], src)
+    if isinstance(src, ty.Float) and isinstance(dst, ty.Integer) and dst is not ty.int64:
+        # through int64, then wrapped to the width: np.int8(300.0) is 44, as
+        # in Numba (a direct fptosi to i8 would be poison out of range)
+        return ctx.cast(b, ctx.cast(b, args[0], src, ty.int64), ty.int64, dst)
+    return ctx.cast(b, args[0], src, dst)
 
 
 for _key in NUMBER_CLASSES:
