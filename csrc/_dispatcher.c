@@ -16,7 +16,9 @@
  *
  * and packs the codes of up to eight arguments into a bytes key. That key
  * is looked up in the dict `_fast_entries`; a hit calls the compiled entry
- * directly with vectorcall. Anything else (keywords, more than eight
+ * directly with vectorcall. The dispatcher itself is called through
+ * vectorcall too (DispatcherBase_vectorcall), so a positional call builds
+ * no argument tuple. Anything else (keywords, more than eight
  * arguments, other objects, a miss) goes to the Python method
  * `_slow_call(*args, **kwargs)`, which types the arguments, compiles if
  * needed, and records the entry under `type_key(args)` for next time.
@@ -38,6 +40,7 @@
 
 typedef struct {
     PyObject_HEAD
+    vectorcallfunc vectorcall;  /* DispatcherBase_vectorcall: calls skip the argument tuple */
     PyObject *fast_entries;  /* dict: type key (bytes) -> entry callable */
     PyObject *weakreflist;
     PyObject *param_names;   /* tuple of str, or NULL: keyword calls take the slow path */
@@ -46,6 +49,7 @@ typedef struct {
 } DispatcherBase;
 
 static PyObject *scalar_codes = NULL;  /* dict: type -> int code */
+static PyTypeObject DispatcherBaseType;
 
 enum { CODE_INT = 1, CODE_FLOAT = 2, CODE_COMPLEX = 3, CODE_BOOL = 4, CODE_ARRAY_BASE = 64,
        CODE_TUPLE_BASE = 1 << 20 };
@@ -349,6 +353,78 @@ DispatcherBase_call(PyObject *op, PyObject *args, PyObject *kwargs)
     return PyObject_Vectorcall(entry, items, (size_t)n, NULL);
 }
 
+/*
+ * The vectorcall protocol: a call with positional arguments only, none left
+ * to a default, looks its entry up straight from the caller's argument
+ * array (no tuple is built). Anything else builds the tuple and keyword dict
+ * tp_call takes.
+ */
+static PyObject *
+DispatcherBase_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    DispatcherBase *self = (DispatcherBase *)op;
+    Py_ssize_t n = PyVectorcall_NARGS(nargsf);
+    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    if (nkw == 0 && self->fast_entries != NULL && n <= MAX_FAST_ARGS
+        && (self->param_names == NULL || n >= PyTuple_GET_SIZE(self->param_names))) {
+        PyObject *key = make_key(args, n, 0);
+        if (key != NULL) {
+            PyObject *entry = PyDict_GetItemWithError(self->fast_entries, key);
+            Py_DECREF(key);
+            if (entry != NULL)
+                return PyObject_Vectorcall(entry, args, (size_t)n, NULL);
+        }
+        if (PyErr_Occurred())
+            return NULL;
+    }
+    PyObject *tuple = PyTuple_New(n);
+    if (tuple == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < n; i++)
+        PyTuple_SET_ITEM(tuple, i, Py_NewRef(args[i]));
+    PyObject *kwargs = NULL;
+    if (nkw) {
+        kwargs = PyDict_New();
+        for (Py_ssize_t i = 0; kwargs != NULL && i < nkw; i++) {
+            if (PyDict_SetItem(kwargs, PyTuple_GET_ITEM(kwnames, i), args[n + i]) < 0)
+                Py_CLEAR(kwargs);
+        }
+        if (kwargs == NULL) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+    }
+    PyObject *res = DispatcherBase_call(op, tuple, kwargs);
+    Py_DECREF(tuple);
+    Py_XDECREF(kwargs);
+    return res;
+}
+
+static PyObject *
+DispatcherBase_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    PyObject *op = PyType_GenericNew(type, args, kwargs);
+    if (op != NULL)
+        ((DispatcherBase *)op)->vectorcall = DispatcherBase_vectorcall;
+    return op;
+}
+
+/* _enable_vectorcall(cls): let a Python subclass of DispatcherBase keep the
+ * vectorcall protocol (CPython 3.12+ passes it on to subclasses that do not
+ * define __call__; 3.11 does not pass it to classes defined in Python). */
+static PyObject *
+enable_vectorcall(PyObject *module, PyObject *cls)
+{
+    if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, &DispatcherBaseType)) {
+        PyErr_SetString(PyExc_TypeError, "_enable_vectorcall() expects a subclass of DispatcherBase");
+        return NULL;
+    }
+    PyTypeObject *t = (PyTypeObject *)cls;
+    if (t->tp_call == DispatcherBase_call && t->tp_vectorcall_offset == offsetof(DispatcherBase, vectorcall))
+        t->tp_flags |= Py_TPFLAGS_HAVE_VECTORCALL;
+    return PyBool_FromLong((t->tp_flags & Py_TPFLAGS_HAVE_VECTORCALL) != 0);
+}
+
 static int
 DispatcherBase_init(PyObject *op, PyObject *args, PyObject *kwargs)
 {
@@ -433,11 +509,12 @@ static PyTypeObject DispatcherBaseType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "pycomp._dispatcher.DispatcherBase",
     .tp_basicsize = sizeof(DispatcherBase),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
     .tp_doc = "C fast path of a jitted function's call (see the module doc).",
     .tp_call = DispatcherBase_call,
+    .tp_vectorcall_offset = offsetof(DispatcherBase, vectorcall),
     .tp_init = DispatcherBase_init,
-    .tp_new = PyType_GenericNew,
+    .tp_new = DispatcherBase_new,
     .tp_traverse = DispatcherBase_traverse,
     .tp_clear = DispatcherBase_clear,
     .tp_dealloc = DispatcherBase_dealloc,
@@ -488,6 +565,8 @@ static PyMethodDef module_methods[] = {
     {"type_key", (PyCFunction)(void (*)(void))type_key, METH_FASTCALL,
      "type_key(args, omitted=0): the fast-path key of a tuple of arguments, or None."},
     {"set_scalar_codes", set_scalar_codes, METH_O, "Register codes for NumPy scalar types."},
+    {"_enable_vectorcall", enable_vectorcall, METH_O,
+     "Keep the vectorcall protocol on a Python subclass of DispatcherBase."},
     {"set_traceback_cleaner", set_traceback_cleaner, METH_O,
      "Set fn(exception, traceback) -> traceback, applied to errors leaving the slow path."},
     {NULL, NULL, 0, NULL},

@@ -17,7 +17,7 @@ import itertools
 import threading
 import warnings
 
-from pycomp._dispatcher import DispatcherBase, set_scalar_codes, set_traceback_cleaner, type_key
+from pycomp._dispatcher import DispatcherBase, _enable_vectorcall, set_scalar_codes, set_traceback_cleaner, type_key
 from pycomp.config import flag
 from pycomp.errors import CompilerError, TypingError
 from pycomp.signature import Signature, as_signature
@@ -622,3 +622,6 @@ class Dispatcher(DispatcherBase):
 
     def __get__(self, obj, objtype=None):
         return self if obj is None else self.py_func.__get__(obj, objtype)
+
+
+_enable_vectorcall(Dispatcher)  # calls from Python build no argument tuple (3.11 does not pass it on by itself)

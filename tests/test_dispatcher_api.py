@@ -310,3 +310,17 @@ def test_inspect_cfg_gives_the_llvm_cfg_as_dot():
     assert set(f.inspect_cfg()) == set(f.overloads)
     wrapper = f.inspect_cfg(f.signatures[0], show_wrapper="python")
     assert wrapper.dot != cfg.dot
+
+
+@pycomp_only("pycomp's C dispatcher")
+def test_the_dispatcher_is_called_through_vectorcall():
+    from pycomp._dispatcher import _enable_vectorcall
+    from pycomp.dispatcher import Dispatcher
+
+    assert _enable_vectorcall(Dispatcher) is True  # calls build no argument tuple
+    f = njit(lambda a, b=2: a * b)
+    assert f(3) == 6 and f(3, 4) == 12 and f(3, b=5) == 15 and f(a=2) == 4
+    with pytest.raises(TypeError):
+        f()
+    with pytest.raises(TypeError):
+        f(1, 2, 3)
