@@ -105,3 +105,9 @@ def test_numbas_error_names_exist_and_nest(name, bases):
         base = getattr(errors, b, None) or getattr(builtins, b)
         assert issubclass(cls, base), (name, b)
     assert issubclass(errors.NumbaWarning, Warning)
+
+
+def test_void_is_none_and_types_cast_inside_compiled_code():
+    assert types.void is types.none
+    f = njit(lambda x: types.int16(x) + types.float32(x))
+    assert f(3) == 6.0 and f(70000) == 4464 + 70000.0

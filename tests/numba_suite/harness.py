@@ -45,7 +45,7 @@ MORE = [
     "test_array_methods", "test_array_manipulation", "test_array_reductions", "test_array_exprs",
     "test_np_functions", "test_ufuncs", "test_linalg", "test_sort", "test_slices", "test_nan",
     "test_maxmin", "test_optional", "test_globals", "test_return_values", "test_extending",
-    "test_vectorization", "test_random", "test_np_randomgen",
+    "test_vectorization", "test_random", "test_np_randomgen", "test_func_interface", "test_nested_calls",
 ]
 SETS = {"core": CORE, "all": CORE + MORE}
 # Large modules run as several children; each shard has its own time limit.
