@@ -43,6 +43,7 @@ from xdsl.traits import IsolatedFromAbove, IsTerminator, Pure, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
 from pycomp import types as ty
+from pycomp.dialects import nb_verifiers as _v
 from pycomp.errors import Loc
 
 # ------------------------------------------------------------------ attributes
@@ -261,6 +262,9 @@ class FuncOp(IRDLOperation):
     def return_type(self) -> ty.Type:
         return self.function_type.outputs.data[0].data
 
+    def verify_(self):
+        _v.check_function(self)
+
     def set_signature(self, arg_types: Sequence[ty.Type], ret: ty.Type) -> None:
         """Set the function type and the entry block's argument types."""
         self.function_type = FunctionType.from_lists([nbtype(t) for t in arg_types], [nbtype(ret)])
@@ -352,6 +356,9 @@ class BinOp(NbOp):
     def __init__(self, op: str, lhs: SSAValue, rhs: SSAValue, t: ty.Type = ty.unknown):
         super().__init__(properties={"op": StringAttr(op)}, operands=[lhs, rhs], result_types=[nbtype(t)])
 
+    def verify_(self):
+        _v.check_operator(self.name, self.op.data, _v.BINARY_OPERATORS)
+
 
 @irdl_op_definition
 class InplaceBinOp(NbOp):
@@ -368,6 +375,9 @@ class InplaceBinOp(NbOp):
     def __init__(self, op: str, lhs: SSAValue, rhs: SSAValue, t: ty.Type = ty.unknown):
         super().__init__(properties={"op": StringAttr(op)}, operands=[lhs, rhs], result_types=[nbtype(t)])
 
+    def verify_(self):
+        _v.check_operator(self.name, self.op.data, _v.INPLACE_OPERATORS)
+
 
 @irdl_op_definition
 class UnaryOp(NbOp):
@@ -381,6 +391,9 @@ class UnaryOp(NbOp):
 
     def __init__(self, op: str, operand: SSAValue, t: ty.Type = ty.unknown):
         super().__init__(properties={"op": StringAttr(op)}, operands=[operand], result_types=[nbtype(t)])
+
+    def verify_(self):
+        _v.check_operator(self.name, self.op.data, _v.UNARY_OPERATORS)
 
 
 @irdl_op_definition
@@ -417,6 +430,10 @@ class CallOp(NbOp):
             properties={"kwnames": ArrayAttr([StringAttr(k) for k in kwnames])},
             result_types=[nbtype(t)],
         )
+
+    def verify_(self):
+        if len(self.kwnames.data) > len(self.args):
+            raise VerifyException("nb.call names %d keywords for %d arguments" % (len(self.kwnames.data), len(self.args)))
 
 
 @irdl_op_definition
@@ -462,6 +479,9 @@ class StaticGetItemOp(NbOp):
     def __init__(self, value: SSAValue, index, t: ty.Type = ty.unknown):
         super().__init__(operands=[value], properties={"index": PyLiteralAttr(index)},
                          result_types=[nbtype(t)])
+
+    def verify_(self):
+        _v.check_static_index(self.name, self.index.data)
 
 
 @irdl_op_definition
@@ -703,6 +723,9 @@ class BranchOp(IRDLOperation):
     def __init__(self, dest: Block, args: Sequence[SSAValue] = ()):
         super().__init__(operands=[list(args)], successors=[dest])
 
+    def verify_(self):
+        _v.check_branch("nb.br", self.dest, self.arguments)
+
 
 @irdl_op_definition
 class CondBranchOp(IRDLOperation):
@@ -731,6 +754,8 @@ class CondBranchOp(IRDLOperation):
     def verify_(self):
         if type_of(self.cond) not in (ty.boolean, ty.unknown):
             raise VerifyException("nb.cond_br condition must be bool, not %s" % type_of(self.cond))
+        _v.check_branch("nb.cond_br (then)", self.then_block, self.then_arguments)
+        _v.check_branch("nb.cond_br (else)", self.else_block, self.else_arguments)
 
 
 NB_OPS = [

@@ -5,7 +5,8 @@ Stages, each timed (``Overload.timings``, ``PYCOMP_TIMINGS=1``):
 rewrites, ``nb-type-infer``, ``nb-to-llvm``, ``emit-llvmlite`` and
 ``llvm-codegen``; the CPython wrapper is built between the last two and
 not timed separately. ``PYCOMP_DUMP_IR=1`` prints the nb IR after IR generation,
-``PYCOMP_DUMP_CFG=1`` the CFG, ``PYCOMP_DUMP_ANNOTATION=1`` the typed IR.
+``PYCOMP_DUMP_CFG=1`` the CFG, ``PYCOMP_DUMP_ANNOTATION=1`` the typed IR;
+``PYCOMP_VERIFY=1`` verifies the IR after every stage (the test suite sets it).
 Internal failures are reported as InternalCompilerError naming the
 function; ``PYCOMP_DEV=1`` chains the original traceback.
 """
@@ -88,8 +89,11 @@ def _type_function(dispatcher, argtypes, return_type, timer, snapshots):
 
     keep = snapshots
     ir_after = {}
+    verify = flag("PYCOMP_VERIFY")
     fir = timer.run("ir-gen", generate_ir, dispatcher.py_func, None, dispatcher,
                     dispatcher.targetoptions.get("locals"))
+    if verify:
+        verify_stage(fir.module, "ir-gen")
     if flag("PYCOMP_DUMP_CFG"):
         print(fir.cfg.dump(dispatcher.py_func.__qualname__))
     if flag("PYCOMP_DUMP_IR"):
@@ -102,8 +106,12 @@ def _type_function(dispatcher, argtypes, return_type, timer, snapshots):
         timer.run(name, fn, fir.module)
         if keep:
             ir_after[name] = module_text(fir.module)
+        if verify:
+            verify_stage(fir.module, name)
     res = timer.run("nb-type-infer", infer_types, default_typing_context(), fir.func, native_types(argtypes),
                     return_type, dispatcher)
+    if verify:
+        verify_stage(fir.module, "nb-type-infer", typed=True)
     if keep:
         ir_after["nb-type-infer"] = module_text(fir.module)
     if flag("PYCOMP_DUMP_ANNOTATION"):
@@ -111,6 +119,26 @@ def _type_function(dispatcher, argtypes, return_type, timer, snapshots):
 
         print(annotate(dispatcher.py_func, fir.func))
     return fir, res, ir_after
+
+
+def verify_stage(module, stage: str, typed: bool = False) -> None:
+    """``PYCOMP_VERIFY=1``: verify the IR after a stage (and, after type
+    inference, that every value is typed); invalid IR is an internal error
+    that names the stage which produced it."""
+    from xdsl.utils.exceptions import VerifyException
+
+    from pycomp.dialects import nb
+    from pycomp.dialects.nb_verifiers import check_typed
+
+    try:
+        module.verify()
+        if typed:
+            for op in module.ops:
+                if isinstance(op, nb.FuncOp):
+                    check_typed(op)
+    except VerifyException as e:
+        raise InternalCompilerError("the IR is invalid after %s: %s" % (stage, str(e).strip().splitlines()[0]),
+                                    notes=["PYCOMP_VERIFY=1 checks the IR after every stage"]) from None
 
 
 def native_types(argtypes) -> tuple:
@@ -212,6 +240,8 @@ def _compile(dispatcher, argtypes, return_type) -> Overload:
             return sym
 
         llmod = timer.run("nb-to-llvm", lower_module, ctx, fir.module, callee_symbol)
+        if flag("PYCOMP_VERIFY"):
+            verify_stage(llmod, "nb-to-llvm")
         eng = engine()
         _ensure_runtime(eng, _helperlib, c_api_addresses)
         # the status calling convention: a return slot, then the Python parameters

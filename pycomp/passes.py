@@ -534,7 +534,7 @@ def run_pipeline(
       header ``// -----// IR Dump After <name> //----- //``;
     - ``print_before``: the same, before the pass runs;
     - ``verify_each``: verify the module before the first pass and after every
-      pass (a ``VerifyException`` names the offending op). Off by default:
+      pass (a ``VerifyException`` names the pass and the offending op). Off by default:
       the JIT does not pay for verification; ``pycomp-opt`` turns it on.
     """
     instances = resolve_passes(passes, available)
@@ -554,10 +554,20 @@ def run_pipeline(
         if timings is not None:
             timings[p.name] = timings.get(p.name, 0.0) + dt
         if verify_each:
-            module.verify()
+            _verify_after(module, p.name)
         if print_after is not None and (print_after == "all" or p.name in print_after):
             _dump(module, "After", p.name, stream or sys.stderr, print_generic)
     return module
+
+
+def _verify_after(module, pass_name: str) -> None:
+    """Verify ``module``; a failure names the pass that left invalid IR."""
+    from xdsl.utils.exceptions import VerifyException
+
+    try:
+        module.verify()
+    except VerifyException as e:
+        raise VerifyException("the IR is invalid after pass '%s': %s" % (pass_name, e)) from e
 
 
 _DEFAULT_CTX: list = []

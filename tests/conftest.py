@@ -3,6 +3,8 @@ import tempfile
 
 # hypothesis keeps a cache in the working directory unless told otherwise
 os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(tempfile.gettempdir(), "pycomp-hypothesis"))
+# every compilation in the suite verifies the IR after each stage (pycomp.compiler.verify_stage)
+os.environ.setdefault("PYCOMP_VERIFY", "1")
 
 
 def pytest_configure(config):

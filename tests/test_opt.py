@@ -352,7 +352,7 @@ def test_run_pipeline_verify_each():
 
     ir = COND_NOT_BOOL.replace("!nb.type<int64>", "!nb.type<bool>")
     available = {"test-breaker": _breaking_pass}
-    with pytest.raises(VerifyException, match="condition must be bool"):
+    with pytest.raises(VerifyException, match="invalid after pass 'test-breaker': .*condition must be bool"):
         P.run_pipeline(_module(ir), "test-breaker", verify_each=True, available=available)
     P.run_pipeline(_module(ir), "test-breaker", available=available)  # the JIT default: no verify
 

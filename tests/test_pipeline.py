@@ -434,3 +434,34 @@ def test_compile_times_name_every_stage():
     for stage in ("ir-gen", "nb-type-infer", "nb-to-llvm", "emit-llvmlite", "llvm-codegen"):
         assert times[stage] >= 0.0
     assert f.get_metadata()["pipeline_times"]["nopython"] == times
+
+
+def test_pycomp_verify_names_the_stage_that_broke_the_ir(monkeypatch):
+    """PYCOMP_VERIFY=1 (the suite's default) verifies after every stage: a
+    pass that leaves invalid IR is named in the internal error."""
+    from pycomp.dialects import nb
+    from pycomp.errors import InternalCompilerError
+    from pycomp.frontend import untyped_rewrites
+
+    def breaks_binops(module):
+        for op in module.walk():
+            if isinstance(op, nb.BinOp):
+                op.op = type(op.op)("<>")
+
+    monkeypatch.setenv("PYCOMP_VERIFY", "1")
+    monkeypatch.setattr(untyped_rewrites, "UNTYPED_PIPELINE",
+                        untyped_rewrites.UNTYPED_PIPELINE + (("breaks-binops", breaks_binops),))
+    with pytest.raises(InternalCompilerError, match="invalid after breaks-binops: .*unknown operator '<>'"):
+        njit(lambda a, b: a + b)(1, 2)
+
+
+def test_typed_ir_verifies_after_type_inference(monkeypatch):
+    monkeypatch.setenv("PYCOMP_VERIFY", "1")
+    f = njit(lambda x: (x, x * 2.5) if x > 0 else (x, 0.0))
+    assert f(2) == (2, 5.0)
+    from pycomp.dialects.nb_verifiers import check_typed
+
+    (ov,) = f.overloads.values()
+    ov.typed_module.verify()
+    for func in ov.typed_module.ops:
+        check_typed(func)
