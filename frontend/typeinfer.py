@@ -706,7 +706,7 @@ def infer_module(module: ModuleOp, ctx: TypingContext | None = None) -> None:
             args = [t.data for t in op.function_type.inputs.data]
             if any(a is ty.unknown for a in args):
                 raise TypingError("nb-type-infer needs the argument types of @%s in its signature"
-                                  % op.sym_name.data)
+                                  % op.sym_name.data, nb.source_loc(op))
             ret = op.function_type.outputs.data[0].data
             infer_types(ctx, op, args, None if ret is ty.unknown else ret)
 

@@ -51,9 +51,12 @@ Errors
   A pycomp ``CompilerError`` (a ``TypingError``, an unsupported construct,
   ...) is printed as one diagnostic, ``<Kind>: <message and source line>``,
   on stderr, and the exit status is 1; so are verifier and parse errors.
-  Under ``--verify-diagnostics`` the message goes to stdout and the exit
-  status is 0, so FileCheck can match it (one per ``// -----`` chunk with
-  ``--split-input-file``).
+  ``--verify-diagnostics`` checks them against ``expected-error``,
+  ``expected-warning`` and ``expected-note`` annotations in the input, as
+  ``mlir-opt -verify-diagnostics`` does (``// expected-error @below
+  {{message}}``; ``#`` in Python input; see pycomp/diagnostics.py): every
+  diagnostic of each ``// -----`` chunk must be expected and every
+  expectation met, else ``file:line: error: ...`` and exit status 1.
 """
 
 from __future__ import annotations
@@ -339,11 +342,74 @@ class PycompOptMain(xDSLOptMain):
         return out.getvalue()
 
     def _compiler_error(self, e: CompilerError):
-        """Under --verify-diagnostics a CompilerError becomes a diagnostic that
-        xDSL's loop prints (per chunk); otherwise ``run`` reports it."""
-        if self.args.verify_diagnostics:
-            raise DiagnosticException(_diagnostic(e)) from e
+        """``run`` reports a CompilerError (under --verify-diagnostics the
+        chunk's expectations are checked against it)."""
         raise e
+
+    # ------------------------------------------------------------ --verify-diagnostics
+    def _run_verify_diagnostics(self) -> int:
+        """Check each chunk's diagnostics against its expected-* annotations
+        (pycomp/diagnostics.py); print the programs of chunks that produce
+        none. Exit status 1 on any mismatch."""
+        from pycomp import diagnostics as D
+
+        chunks, ext = self.prepare_input()
+        name = self.get_input_name()
+        path = os.path.abspath(self.args.input_file) if self.args.input_file else name
+        comment = "#" if ext == "py" else "//"
+        problems = []
+        for i, (chunk, offset) in enumerate(chunks):
+            data = chunk.read()
+            chunk.close()
+            text = data.decode("utf-8")
+            expected = D.parse_expectations(text, comment, offset)
+            produced = self._chunk_diagnostics(D, data, text, ext, offset, name, path)
+            for line, what in D.compare(expected, produced):
+                problems.append("%s:%s: error: %s" % (name, "?" if line is None else line, what))
+        sys.stdout.flush()
+        for p in problems:
+            print(p, file=sys.stderr)
+        return 1 if problems else 0
+
+    def _chunk_diagnostics(self, D, data: bytes, text: str, ext: str, offset: int, name: str, path: str):
+        """The diagnostics one chunk produces (parse, verification, passes)."""
+        from xdsl.utils.exceptions import VerifyException
+
+        def located(e) -> D.Diagnostic:
+            loc = getattr(e, "loc", None)
+            line = loc.line if loc is not None and loc.filename in (name, path) else None
+            return D.Diagnostic("error", line, _diagnostic(e))
+
+        parser = None
+        try:
+            if ext == "py":
+                import io
+
+                module = self._python_frontend(io.BytesIO(data))
+            else:
+                parser = D.recording_parser(self.ctx, text, name, offset)
+                module = parser.parse_module()
+        except ParseError as e:
+            return [D.Diagnostic("error", e.span.get_line_col()[0] + offset, str(e).strip().splitlines()[-1])]
+        except CompilerError as e:
+            return [located(e)]
+        except DiagnosticException as e:  # an op rejected while it is built: the line being parsed
+            line = None if parser is None else D.parser_line(parser, text, offset)
+            return [D.Diagnostic("error", line, str(e).strip().splitlines()[0])]
+        if module is None:
+            return []
+        if self.verify_each:
+            op, msg = D.first_invalid_op(module)
+            if op is not None:
+                return [D.Diagnostic("error", D.op_line(op, name), msg)]
+        try:
+            self.apply_passes(module)
+        except CompilerError as e:
+            return [located(e)]
+        except (VerifyException, DiagnosticException) as e:
+            return [D.Diagnostic("error", None, str(e).strip().splitlines()[0])]
+        sys.stdout.write(self.output_resulting_program(module))
+        return []
 
     # ------------------------------------------------------------ Python frontend
     def _load_python(self, chunk: IO[bytes]) -> pytypes.ModuleType:
@@ -463,6 +529,8 @@ class PycompOptMain(xDSLOptMain):
             self.list_passes(sys.stdout)
             return 0
         try:
+            if self.args.verify_diagnostics:
+                return self._run_verify_diagnostics()
             super().run()
         except _UsageError as e:
             sys.stdout.flush()

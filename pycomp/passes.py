@@ -260,7 +260,7 @@ def _check_typed(func) -> None:
                 what = ("argument %d" % i if block is func.body.blocks.first
                         else "a block argument")
                 raise TypingError("nb-to-llvm needs typed IR: %s of @%s has no type%s"
-                                  % (what, name, hint))
+                                  % (what, name, hint), nb.source_loc(func))
         for op in block.ops:
             for r in op.results:
                 if untyped(r):
@@ -269,7 +269,7 @@ def _check_typed(func) -> None:
     outs = func.function_type.outputs.data
     if outs and isinstance(outs[0].data, ty.Unknown):
         raise TypingError("nb-to-llvm needs typed IR: the return type of @%s is unknown%s"
-                          % (name, hint))
+                          % (name, hint), nb.source_loc(func))
 
 
 def set_func_signature(func, arg_types: Sequence[Any], ret_type: Any = None) -> None:

@@ -375,8 +375,13 @@ def test_invalid_input_is_one_diagnostic(tmp_path, capsys):
     bad.write_text(COND_NOT_BOOL)
     status, out, err = run_opt([bad], capsys)
     assert status == 1 and "nb.cond_br condition must be bool, not int64" in err
+    # --verify-diagnostics: the error is unexpected (no annotation) and named with its line
     status, out, err = run_opt([bad, "--verify-diagnostics"], capsys)
-    assert status == 0 and "nb.cond_br condition must be bool, not int64" in out
+    assert status == 1 and re.search(r"bad\.mlir:\d+: error: unexpected error: nb\.cond_br condition must be bool", err)
+    annotated = COND_NOT_BOOL.replace("  nb.cond_br", "  // expected-error @below {{condition must be bool}}\n  nb.cond_br")
+    bad.write_text(annotated)
+    status, out, err = run_opt([bad, "--verify-diagnostics"], capsys)
+    assert status == 0 and err == "", err
 
 
 def test_python_frontend_with_signature(typing_py, capsys):
@@ -421,8 +426,8 @@ def test_typing_error_exit_status_and_message(typing_py):
 def test_typing_error_under_verify_diagnostics(typing_py):
     r = run_opt_process([typing_py, "--function", "f", "--signature", "(int64)", "-p", "nb-type-infer",
                          "--verify-diagnostics"])
-    assert r.returncode == 0
-    assert r.stdout.startswith("TypingError: no implementation of operator '+'")
+    assert r.returncode == 1  # no annotation expects it
+    assert "user_code.py:3: error: unexpected error: TypingError: no implementation of operator '+'" in r.stderr
 
 
 # ------------------------------------------------------------------ nb-to-llvm and the LLVM targets

@@ -1,149 +1,133 @@
-// RUN: pycomp-opt %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: pycomp-opt %s --split-input-file --verify-diagnostics
 
-// The nb verifiers, one error per chunk.
+// The nb verifiers, one error per chunk: each chunk states its diagnostic
+// with an expected-error annotation (pycomp/diagnostics.py), which
+// --verify-diagnostics checks as mlir-opt does.
 
 nb.func @cond_not_bool(%c: !nb.type<int64>) -> !nb.type<none> attributes {arg_names = ["c"]} {
   %none = nb.const <None> : !nb.type<none>
+  // expected-error @below {{nb.cond_br condition must be bool, not int64}}
   nb.cond_br %c : !nb.type<int64>, ^a, ^a
 ^a:
   nb.return %none : !nb.type<none>
 }
 
-// CHECK: nb.cond_br condition must be bool, not int64
-// CHECK: Operation does not verify: nb.cond_br condition must be bool, not int64
-
 // -----
 
 nb.func @binop_needs_nb_types(%a: i64) -> !nb.type<?> attributes {arg_names = ["a"]} {
+  // expected-error @below {{i64 should be of base attribute nb.typ}}
   %0 = nb.binop "+" %a, %a : (i64, i64) -> !nb.type<?>
   nb.return %0 : !nb.type<?>
 }
 
-// CHECK: {{^// -{5}$}}
-// CHECK-NEXT: i64 should be of base attribute nb.type
-
 // -----
 
 nb.func @missing_terminator() -> !nb.type<none> attributes {arg_names = []} {
+  // expected-error @below {{Operation nb.const terminates block in single-block region but is not a terminator}}
   %none = nb.const <None> : !nb.type<none>
 }
-
-// CHECK: {{^// -{5}$}}
-// CHECK-NEXT: Operation nb.const terminates block in single-block region but is not a terminator
 
 // -----
 
 nb.func @cell_get_wrong_type(%x: !nb.type<int64>) -> !nb.type<float64> attributes {arg_names = ["x"]} {
   %c = nb.make_cell "x" : !nb.type<cell(int64)>
   nb.cell_set %c, %x, "x" : !nb.type<cell(int64)>, !nb.type<int64>
+  // expected-error @below {{nb.cell_get of cell(int64) gives int64, not float64}}
   %v = nb.cell_get %c, "x" : (!nb.type<cell(int64)>) -> !nb.type<float64>
   nb.return %v : !nb.type<float64>
 }
-
-// CHECK: Operation does not verify: nb.cell_get of cell(int64) gives int64, not float64
 
 // -----
 
 nb.func @cell_set_wrong_type(%x: !nb.type<float64>) -> !nb.type<none> attributes {arg_names = ["x"]} {
   %none = nb.const <None> : !nb.type<none>
   %c = nb.make_cell "x" : !nb.type<cell(int64)>
+  // expected-error @below {{nb.cell_set stores float64 into cell(int64)}}
   nb.cell_set %c, %x, "x" : !nb.type<cell(int64)>, !nb.type<float64>
   nb.return %none : !nb.type<none>
 }
-
-// CHECK: Operation does not verify: nb.cell_set stores float64 into cell(int64)
 
 // -----
 
 // A typed function must return its declared type (lowering would store the
 // value with the wrong width).
 
+// expected-error @below {{nb.return of int32 in @return_type_mismatch, whose return type is int64}}
 nb.func @return_type_mismatch(%x: !nb.type<int32>) -> !nb.type<int64> attributes {arg_names = ["x"]} {
   nb.return %x : !nb.type<int32>
 }
 
-// CHECK: Operation does not verify: nb.return of int32 in @return_type_mismatch, whose return type is int64
-
 // -----
 
+// expected-error @below {{nb.func @entry_args_mismatch: argument 0 is int64 in the entry block but int32 in the signature}}
 "nb.func"() <{sym_name = "entry_args_mismatch", function_type = (!nb.type<int32>) -> !nb.type<?>, arg_names = ["x"]}> ({
 ^bb0(%y: !nb.type<int64>):
   "nb.return"(%y) : (!nb.type<int64>) -> ()
 }) : () -> ()
 
-// CHECK: {{^// -{5}$}}
-// CHECK: argument 0 is int64 in the entry block but int32 in the signature
-
 // -----
 
 nb.func @branch_arity(%x: !nb.type<int64>) -> !nb.type<int64> attributes {arg_names = ["x"]} {
+  // expected-error @below {{nb.br passes 2 values to a block with 1 arguments}}
   nb.br ^a(%x, %x : !nb.type<int64>, !nb.type<int64>)
 ^a(%v: !nb.type<int64>):
   nb.return %v : !nb.type<int64>
 }
 
-// CHECK: Operation does not verify: nb.br passes 2 values to a block with 1 arguments
-
 // -----
 
 nb.func @branch_type(%x: !nb.type<int64>, %c: !nb.type<bool>) -> !nb.type<float64> attributes {arg_names = ["x", "c"]} {
   %f = nb.cast %x : (!nb.type<int64>) -> !nb.type<float64>
+  // expected-error @below {{nb.cond_br (else) passes int64 for block argument 0 of type float64}}
   nb.cond_br %c : !nb.type<bool>, ^a(%f : !nb.type<float64>), ^a(%x : !nb.type<int64>)
 ^a(%v: !nb.type<float64>):
   nb.return %v : !nb.type<float64>
 }
 
-// CHECK: Operation does not verify: nb.cond_br (else) passes int64 for block argument 0 of type float64
-
 // -----
 
 nb.func @unknown_operator(%x: !nb.type<?>) -> !nb.type<?> attributes {arg_names = ["x"]} {
+  // expected-error @below {{nb.binop: unknown operator '<>'}}
   %y = nb.binop "<>" %x, %x : (!nb.type<?>, !nb.type<?>) -> !nb.type<?>
   nb.return %y : !nb.type<?>
 }
 
-// CHECK: Operation does not verify: nb.binop: unknown operator '<>'
-
 // -----
 
 nb.func @inplace_comparison(%x: !nb.type<?>) -> !nb.type<?> attributes {arg_names = ["x"]} {
+  // expected-error @below {{nb.inplace_binop: unknown operator '<'}}
   %y = nb.inplace_binop "<" %x, %x : (!nb.type<?>, !nb.type<?>) -> !nb.type<?>
   nb.return %y : !nb.type<?>
 }
 
-// CHECK: Operation does not verify: nb.inplace_binop: unknown operator '<'
-
 // -----
 
 nb.func @unary_unknown(%x: !nb.type<?>) -> !nb.type<?> attributes {arg_names = ["x"]} {
+  // expected-error @below {{nb.unary: unknown operator '!'}}
   %y = nb.unary "!" %x : (!nb.type<?>) -> !nb.type<?>
   nb.return %y : !nb.type<?>
 }
 
-// CHECK: Operation does not verify: nb.unary: unknown operator '!'
-
 // -----
 
 nb.func @static_index(%t: !nb.type<?>) -> !nb.type<?> attributes {arg_names = ["t"]} {
+  // expected-error @below {{nb.static_getitem: the index must be an int, a tuple of ints or a slice, not 'a'}}
   %y = nb.static_getitem %t[<"a">] : (!nb.type<?>) -> !nb.type<?>
   nb.return %y : !nb.type<?>
 }
 
-// CHECK: Operation does not verify: nb.static_getitem: the index must be an int, a tuple of ints or a slice, not 'a'
-
 // -----
 
 nb.func @too_many_keywords(%f: !nb.type<?>, %x: !nb.type<?>) -> !nb.type<?> attributes {arg_names = ["f", "x"]} {
+  // expected-error @below {{nb.call names 2 keywords for 1 arguments}}
   %y = nb.call %f(%x) kwnames ["a", "b"] : (!nb.type<?>, !nb.type<?>) -> !nb.type<?>
   nb.return %y : !nb.type<?>
 }
 
-// CHECK: Operation does not verify: nb.call names 2 keywords for 1 arguments
-
 // -----
 
+// expected-error @below {{nb.func @arg_names_count has 2 argument names for 1 arguments}}
 nb.func @arg_names_count(%x: !nb.type<?>) -> !nb.type<?> attributes {arg_names = ["x", "y"]} {
   nb.return %x : !nb.type<?>
 }
 
-// CHECK: Operation does not verify: nb.func @arg_names_count has 2 argument names for 1 arguments
