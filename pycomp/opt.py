@@ -35,7 +35,9 @@ Output (``-t``/``--target``)
 Instrumentation (dumps and timings go to stderr, as mlir-opt's do)
   ``--print-ir-after-all``, ``--print-ir-after=NAME`` (repeatable, or a
   comma list), the same for ``--print-ir-before*``; ``--print-between-passes``
-  is xDSL's spelling of ``--print-ir-after-all``. ``--timing`` (also
+  is xDSL's spelling of ``--print-ir-after-all``; ``--print-ir-after-change``
+  prints only when the pass changed the IR, ``--print-ir-after-failure`` the
+  IR a failing pass left (each also spelled ``--mlir-...``). ``--timing`` (also
   ``--time-passes``, ``--mlir-timing``) prints a table of seconds per pass.
 
 Verification
@@ -234,7 +236,7 @@ class PycompOptMain(xDSLOptMain):
         self._arg_parser = arg_parser
         arg_parser.prog = "pycomp-opt"
         arg_parser.add_argument(
-            "--pass-pipeline", dest="passes", type=str,
+            "--pass-pipeline", "-pass-pipeline", dest="passes", type=str,
             help="Pass pipeline, MLIR style: 'builtin.module(nb-static-raise,nb-type-infer)' "
                  "(same as -p, which also takes xDSL's flat list)")
         arg_parser.add_argument(
@@ -265,6 +267,10 @@ class PycompOptMain(xDSLOptMain):
                          default=False, help="print the IR before every pass")
         ins.add_argument("--print-ir-before", "--mlir-print-ir-before", action="append", default=[],
                          metavar="NAME", help="print the IR before the named pass(es)")
+        ins.add_argument("--print-ir-after-change", "--mlir-print-ir-after-change", action="store_true",
+                         default=False, help="with --print-ir-after*: print only when the pass changed the IR")
+        ins.add_argument("--print-ir-after-failure", "--mlir-print-ir-after-failure", action="store_true",
+                         default=False, help="print the IR as a failing pass left it")
         ins.add_argument("--timing", "--mlir-timing", action="store_true", default=False,
                          help="print the wall time of each pass (same as --time-passes)")
         ins.add_argument("--verify-each", nargs="?", const="true", default="true",
@@ -322,7 +328,9 @@ class PycompOptMain(xDSLOptMain):
                 prog, self.pipeline_passes, self.ctx, timings=self.timings if self.timing else None,
                 print_after=self.print_after, print_before=self.print_before,
                 verify_each=self.verify_each, stream=sys.stderr,
-                print_generic=self.args.print_op_generic)
+                print_generic=self.args.print_op_generic,
+                print_after_failure=self.args.print_ir_after_failure,
+                print_after_change=self.args.print_ir_after_change)
         except CompilerError as e:
             self._compiler_error(e)
 
@@ -380,21 +388,20 @@ class PycompOptMain(xDSLOptMain):
             line = loc.line if loc is not None and loc.filename in (name, path) else None
             return D.Diagnostic("error", line, _diagnostic(e))
 
-        parser = None
+        parsers: list = []
         try:
             if ext == "py":
                 import io
 
                 module = self._python_frontend(io.BytesIO(data))
             else:
-                parser = D.recording_parser(self.ctx, text, name, offset)
-                module = parser.parse_module()
+                module = self._parse_mlir(text, offset, parsers)
         except ParseError as e:
             return [D.Diagnostic("error", e.span.get_line_col()[0] + offset, str(e).strip().splitlines()[-1])]
         except CompilerError as e:
             return [located(e)]
         except DiagnosticException as e:  # an op rejected while it is built: the line being parsed
-            line = None if parser is None else D.parser_line(parser, text, offset)
+            line = D.parser_line(parsers[0], text, offset) if parsers else None
             return [D.Diagnostic("error", line, str(e).strip().splitlines()[0])]
         if module is None:
             return []
@@ -499,12 +506,24 @@ class PycompOptMain(xDSLOptMain):
     def parse_chunk(self, chunk: IO[bytes], file_extension: str, start_offset: int = 0):
         if self.args.dump_cfg and file_extension != "py":
             raise _UsageError("--dump-cfg needs Python input (file.py --function NAME)")
-        if file_extension == "py" or not self.timing:
+        if file_extension == "py":
             return super().parse_chunk(chunk, file_extension, start_offset)
         t0 = time.perf_counter()
-        module = super().parse_chunk(chunk, file_extension, start_offset)
-        self.timings["(parse)"] = self.timings.get("(parse)", 0.0) + (time.perf_counter() - t0)
+        module = self._parse_mlir(chunk.read().decode("utf-8"), start_offset)
+        if self.timing:
+            self.timings["(parse)"] = self.timings.get("(parse)", 0.0) + (time.perf_counter() - t0)
         return module
+
+    def _parse_mlir(self, text: str, line_offset: int, parser_out: list | None = None):
+        """Parse MLIR text; every op without a ``loc(...)`` of its own gets
+        its ``file:line:col`` (as MLIR's parser gives them), so diagnostics
+        about it name the input line (pycomp/diagnostics.py)."""
+        from pycomp.diagnostics import recording_parser
+
+        parser = recording_parser(self.ctx, text, self.get_input_name(), line_offset)
+        if parser_out is not None:
+            parser_out.append(parser)
+        return parser.parse_module(not self.args.no_implicit_module)
 
     # ------------------------------------------------------------ driver
     def list_passes(self, out: IO[str]) -> None:

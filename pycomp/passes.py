@@ -88,6 +88,7 @@ def _pass_classes() -> dict[str, type]:
         """
 
         name: ClassVar[str] = "nb-static-raise"
+        imports: ClassVar[tuple] = ("pycomp.frontend.untyped_rewrites",)
 
         def apply(self, ctx: Context, op: ModuleOp) -> None:
             ur.static_raise(op)
@@ -100,6 +101,7 @@ def _pass_classes() -> dict[str, type]:
         """
 
         name: ClassVar[str] = "nb-static-getitem"
+        imports: ClassVar[tuple] = ("pycomp.frontend.untyped_rewrites",)
 
         def apply(self, ctx: Context, op: ModuleOp) -> None:
             ur.static_getitem(op)
@@ -114,6 +116,7 @@ def _pass_classes() -> dict[str, type]:
         """
 
         name: ClassVar[str] = "nb-simplify-cfg"
+        imports: ClassVar[tuple] = ("pycomp.frontend.untyped_rewrites",)
 
         def apply(self, ctx: Context, op: ModuleOp) -> None:
             ur.simplify_cfg(op)
@@ -123,6 +126,7 @@ def _pass_classes() -> dict[str, type]:
         """Remove pure nb ops (const, global, undef, build_tuple, cast, ...) whose results are unused."""
 
         name: ClassVar[str] = "nb-dce"
+        imports: ClassVar[tuple] = ("pycomp.frontend.untyped_rewrites",)
 
         def apply(self, ctx: Context, op: ModuleOp) -> None:
             ur.dead_code(op)
@@ -139,6 +143,8 @@ def _pass_classes() -> dict[str, type]:
         """
 
         name: ClassVar[str] = "nb-type-infer"
+        imports: ClassVar[tuple] = ("pycomp.frontend.typeinfer", "pycomp.frontend.typing.builtins",
+                                    "pycomp.frontend.typing.mathdecl", "pycomp.frontend.typing.numbercasts")
 
         signature: str | None = None
 
@@ -172,6 +178,8 @@ def _pass_classes() -> dict[str, type]:
         """
 
         name: ClassVar[str] = "nb-to-llvm"
+        imports: ClassVar[tuple] = ("pycomp.lowering.nb_to_llvm", "pycomp.targets.cpu.context",
+                                    "pycomp.targets.cpu.impl_builtins", "pycomp.targets.cpu.impl_math")
 
         boundscheck: bool = False
         fastmath: bool = False
@@ -524,6 +532,8 @@ def run_pipeline(
     stream: IO[str] | None = None,
     print_generic: bool = False,
     available: dict[str, Callable[[], type]] | None = None,
+    print_after_failure: bool = False,
+    print_after_change: bool = False,
 ) -> ModuleOp:
     """Apply ``passes`` to ``module`` in place and return it.
 
@@ -533,6 +543,10 @@ def run_pipeline(
       to ``stream`` (default stderr) after each such pass, under an MLIR-style
       header ``// -----// IR Dump After <name> //----- //``;
     - ``print_before``: the same, before the pass runs;
+    - ``print_after_change``: print after a pass (of ``print_after``) only
+      when it changed the IR (MLIR's ``-mlir-print-ir-after-change``);
+    - ``print_after_failure``: when a pass raises (or leaves invalid IR),
+      print the IR as that pass left it, under ``IR Dump After <name> Failed``;
     - ``verify_each``: verify the module before the first pass and after every
       pass (a ``VerifyException`` names the pass and the offending op). Off by default:
       the JIT does not pay for verification; ``pycomp-opt`` turns it on.
@@ -545,19 +559,48 @@ def run_pipeline(
     if verify_each:
         module.verify()
     clock = time.perf_counter
+    if timings is not None:
+        _import_pass_modules(instances)  # so the first pass is not charged for imports
     for p in instances:
         if print_before is not None and (print_before == "all" or p.name in print_before):
             _dump(module, "Before", p.name, stream or sys.stderr, print_generic)
+        after = print_after is not None and (print_after == "all" or p.name in print_after)
+        before_text = _text(module) if after and print_after_change else None
         t0 = clock()
-        p.apply(ctx, module)
-        dt = clock() - t0
+        try:
+            p.apply(ctx, module)
+            dt = clock() - t0
+            if verify_each:
+                _verify_after(module, p.name)
+        except Exception:
+            if print_after_failure:
+                _dump(module, "After", p.name + " Failed", stream or sys.stderr, print_generic)
+            raise
         if timings is not None:
             timings[p.name] = timings.get(p.name, 0.0) + dt
-        if verify_each:
-            _verify_after(module, p.name)
-        if print_after is not None and (print_after == "all" or p.name in print_after):
+        if after and (before_text is None or _text(module) != before_text):
             _dump(module, "After", p.name, stream or sys.stderr, print_generic)
     return module
+
+
+def _text(module) -> str:
+    import io
+
+    from xdsl.printer import Printer
+
+    out = io.StringIO()
+    Printer(stream=out).print_op(module)
+    return out.getvalue()
+
+
+def _import_pass_modules(instances) -> None:
+    """Import what each pass imports on its first run (its ``imports``
+    class attribute), so ``--timing`` charges no import to the first pass."""
+    import importlib
+
+    for p in instances:
+        for name in getattr(p, "imports", ()):
+            importlib.import_module(name)
 
 
 def _verify_after(module, pass_name: str) -> None:

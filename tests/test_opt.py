@@ -600,3 +600,42 @@ def test_lit_suite():
          str(FILECHECK_DIR), "-q"],
         capture_output=True, text=True, timeout=1200, cwd=ROOT)
     assert r.returncode == 0, "lit failures:\n%s\n%s" % (r.stdout[-20000:], r.stderr[-5000:])
+
+
+def test_instrumentation_after_change_after_failure_and_one_dash_pipeline(tmp_path, capsys):
+    src = tmp_path / "f.mlir"
+    src.write_text('nb.func @f(%a: !nb.type<?>) -> !nb.type<?> attributes {arg_names = ["a"]} {\n'
+                   '  %c = nb.const <1> : !nb.type<?>\n  nb.return %a : !nb.type<?>\n}\n')
+    # only nb-dce changes the IR: only its dump is printed
+    status, out, err = run_opt([src, "-pass-pipeline=builtin.module(nb-static-raise,nb-dce)",
+                                "--print-ir-after-all", "--mlir-print-ir-after-change"], capsys)
+    assert status == 0 and err.count("IR Dump After") == 1 and "IR Dump After nb-dce" in err
+    # the failing pass is named and its IR shown
+    status, out, err = run_opt([src, "-p", "nb-to-llvm", "--mlir-print-ir-after-failure"], capsys)
+    assert status == 1 and "IR Dump After nb-to-llvm Failed" in err and "needs typed IR" in err
+
+
+def test_timing_charges_no_import_to_the_first_pass(monkeypatch):
+    """With timings on, the modules a pass imports on its first run (its
+    ``imports``) are imported before the clock starts."""
+    from dataclasses import dataclass
+
+    from xdsl.passes import ModulePass
+
+    seen = []
+
+    @dataclass(frozen=True)
+    class Importer(ModulePass):
+        name: ClassVar[str] = "test-importer"
+        imports: ClassVar[tuple] = ("wave",)
+
+        def apply(self, ctx, op):
+            seen.append("wave" in sys.modules)
+
+    monkeypatch.delitem(sys.modules, "wave", raising=False)
+    P.run_pipeline(_module(TYPED_IR), "test-importer", available={"test-importer": lambda: Importer})
+    monkeypatch.delitem(sys.modules, "wave", raising=False)
+    P.run_pipeline(_module(TYPED_IR), "test-importer", timings={}, available={"test-importer": lambda: Importer})
+    assert seen == [False, True]
+    for name in PASS_NAMES:  # every pycomp pass declares what it imports
+        assert P.get_all_passes()[name]().imports

@@ -24,4 +24,6 @@ nb.func @not_an_exception() -> !nb.type<none> attributes {arg_names = []} {
 }
 
 // EXIT: UnsupportedError: only 'raise ExceptionClass(constant args...)' is supported yet
+// EXIT-NEXT: File "{{.*}}unsupported.mlir", line 14, in keywords
+// EXIT-NEXT: nb.raise %x
 // EXIT-NOT: Traceback
