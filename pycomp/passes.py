@@ -43,7 +43,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "get_all_passes", "get_all_dialects", "get_pycomp_dialects", "get_pycomp_targets", "pass_description",
     "parse_pipeline", "flatten_pipeline", "resolve_passes", "run_pipeline",
-    "format_timings", "PipelineSyntaxError", "UNTYPED_PASS_NAMES", "default_context",
+    "format_timings", "PipelineSyntaxError", "NestedPipeline", "UNTYPED_PASS_NAMES", "default_context",
     "set_func_signature", "lower_nb_module", "JIT_PASS_NAMES", "PIPELINES", "ERROR_MODELS",
 ]
 
@@ -386,18 +386,23 @@ class PipelineSyntaxError(ValueError):
 
 _ANCHOR = re.compile(r"[A-Za-z_][A-Za-z0-9_$-]*(\.[A-Za-z0-9_$-]+)+\s*\(")
 
-#: op names that may anchor a nested pipeline; every pycomp pass works
-#: function by function, so ``nb.func(p)`` runs ``p`` on each nb.func
+#: op names that may anchor a nested pipeline: ``nb.func(p)`` runs ``p`` on
+#: each nb.func on its own (:class:`NestedPipeline`)
 ANCHOR_OPS = ("builtin.module", "nb.func")
 
 
-def flatten_pipeline(spec: str) -> str:
+_NEST_BEGIN, _NEST_END = "pycomp-nest-nb-func", "pycomp-nest-end"
+
+
+def flatten_pipeline(spec: str, markers: bool = False) -> str:
     """Turn MLIR pipeline syntax into xDSL's flat pass list.
 
     ``builtin.module(nb-static-raise,nb.func(nb-dce),nb-type-infer{signature="(int64)"})``
     becomes ``nb-static-raise,nb-dce,nb-type-infer{signature="(int64)"}``;
     a flat list is returned unchanged. Option braces, quoted strings and
-    xDSL's ``mlir-opt[...]`` brackets are copied verbatim.
+    xDSL's ``mlir-opt[...]`` brackets are copied verbatim. With ``markers``
+    an ``nb.func(...)`` group is kept as ``pycomp-nest-nb-func,...,
+    pycomp-nest-end`` (what :func:`parse_pipeline` nests again).
     """
     out: list[str] = []
     stack: list[str] = []
@@ -442,6 +447,8 @@ def flatten_pipeline(spec: str) -> str:
                     "cannot anchor a pass pipeline on '%s' (use one of: %s)"
                     % (anchor, ", ".join(ANCHOR_OPS)))
             stack.append(anchor)
+            if markers and anchor == "nb.func":
+                out.append(_NEST_BEGIN + ",")
             i = m.end()
             continue
         if ch == "(":
@@ -449,6 +456,8 @@ def flatten_pipeline(spec: str) -> str:
         if ch == ")":
             if not stack:
                 raise PipelineSyntaxError("unbalanced ')' in pass pipeline: %r" % spec)
+            if markers and stack[-1] == "nb.func":
+                out.append("," + _NEST_END)
             stack.pop()
             i += 1
             continue
@@ -471,23 +480,45 @@ def parse_pipeline(spec: str, available: dict[str, Callable[[], type]] | None = 
 
     if available is None:
         available = get_all_passes()
-    flat = flatten_pipeline(spec)
+    flat = flatten_pipeline(spec, markers=True)
     try:
         specs = list(xdsl_parse_pipeline(flat))
     except ArgSpecParseError as e:  # a BaseException in xDSL
         raise PipelineSyntaxError("malformed pass pipeline %r: %s" % (spec, e)) from None
-    unknown = [s.name for s in specs if s.name not in available]
+    unknown = [s.name for s in specs if s.name not in available and s.name not in (_NEST_BEGIN, _NEST_END)]
     if unknown:
         raise PipelineSyntaxError("unknown pass%s: %s" % ("es" if len(unknown) > 1 else "",
                                                           ", ".join(unknown)))
-    out = []
+    groups: list[list] = [[]]
     for s in specs:
+        if s.name == _NEST_BEGIN:
+            groups.append([])
+            continue
+        if s.name == _NEST_END:
+            inner = groups.pop()
+            groups[-1].append(NestedPipeline("nb.func", tuple(inner)))
+            continue
         cls = available[s.name]()
         try:
-            out.append(cls.from_pass_spec(s))
+            groups[-1].append(cls.from_pass_spec(s))
         except ValueError as e:
             raise PipelineSyntaxError("bad options for pass %s: %s" % (s.name, e)) from None
-    return out
+    return groups[0]
+
+
+@dataclass(frozen=True)
+class NestedPipeline:
+    """``nb.func(p1,p2)`` in a pipeline: ``passes`` run on each ``nb.func``
+    of the module on its own (each function in a module of its own while
+    they run, then put back where it was with what the passes made of it),
+    as MLIR runs a pipeline nested under an op name."""
+
+    anchor: str
+    passes: tuple
+
+    @property
+    def name(self) -> str:
+        return "%s(%s)" % (self.anchor, ",".join(p.name for p in self.passes))
 
 
 _SPEC_CACHE: dict[str, list] = {}
@@ -561,7 +592,13 @@ def run_pipeline(
     clock = time.perf_counter
     if timings is not None:
         _import_pass_modules(instances)  # so the first pass is not charged for imports
+    options = dict(timings=timings, print_after=print_after, print_before=print_before, verify_each=verify_each,
+                   stream=stream, print_generic=print_generic, print_after_failure=print_after_failure,
+                   print_after_change=print_after_change)
     for p in instances:
+        if isinstance(p, NestedPipeline):
+            _run_nested(module, p, ctx, options)
+            continue
         if print_before is not None and (print_before == "all" or p.name in print_before):
             _dump(module, "Before", p.name, stream or sys.stderr, print_generic)
         after = print_after is not None and (print_after == "all" or p.name in print_after)
@@ -581,6 +618,36 @@ def run_pipeline(
         if after and (before_text is None or _text(module) != before_text):
             _dump(module, "After", p.name, stream or sys.stderr, print_generic)
     return module
+
+
+def _run_nested(module, nested: NestedPipeline, ctx, options: dict) -> None:
+    """Run ``nested.passes`` on each ``nb.func`` of ``module`` alone."""
+    from xdsl.dialects.builtin import ModuleOp
+
+    from pycomp.dialects import nb
+
+    block = module.body.block
+    for func in [op for op in block.ops if isinstance(op, nb.FuncOp)]:
+        anchor = func.next_op
+        func.detach()
+        alone = ModuleOp([func])
+        try:
+            run_pipeline(alone, list(nested.passes), ctx, **options)
+        finally:
+            known = {getattr(o, "sym_name", None) and o.sym_name.data for o in block.ops}
+            for op in list(alone.body.block.ops):
+                op.detach()
+                name = getattr(op, "sym_name", None)
+                if name is not None and name.data in known and not _has_body(op):
+                    continue  # a declaration the module already has
+                if anchor is None:
+                    block.add_op(op)
+                else:
+                    block.insert_op_before(op, anchor)
+
+
+def _has_body(op) -> bool:
+    return any(r.blocks for r in op.regions)
 
 
 def _text(module) -> str:

@@ -175,12 +175,18 @@ def test_flatten_pipeline(spec, flat):
     assert P.flatten_pipeline(spec) == flat
 
 
-def test_nested_and_flat_pipelines_agree():
-    nested = P.parse_pipeline("builtin.module(nb-static-raise,nb.func(nb-static-getitem),"
-                              "nb-simplify-cfg,nb-dce,nb-type-infer)")
-    flat = P.parse_pipeline("nb-static-raise,nb-static-getitem,nb-simplify-cfg,nb-dce,nb-type-infer")
-    assert nested == flat
-    assert [p.name for p in flat] == PASS_NAMES[:5]
+def test_nested_pipelines_are_kept_nested():
+    nested = P.parse_pipeline("builtin.module(nb-static-raise,nb.func(nb-static-getitem,nb-dce),"
+                              "nb-simplify-cfg,nb-type-infer)")
+    flat = P.parse_pipeline("nb-static-raise,nb-static-getitem,nb-dce,nb-simplify-cfg,nb-type-infer")
+    assert [p.name for p in flat] == ["nb-static-raise", "nb-static-getitem", "nb-dce", "nb-simplify-cfg",
+                                      "nb-type-infer"]
+    assert [p.name for p in nested] == ["nb-static-raise", "nb.func(nb-static-getitem,nb-dce)",
+                                        "nb-simplify-cfg", "nb-type-infer"]
+    group = nested[1]
+    assert isinstance(group, P.NestedPipeline) and group.passes == (flat[1], flat[2])
+    # builtin.module(...) alone only groups: the same passes as the flat list
+    assert P.parse_pipeline("builtin.module(nb-dce,nb-type-infer)") == P.parse_pipeline("nb-dce,nb-type-infer")
 
 
 @pytest.mark.parametrize("spec", [
