@@ -43,6 +43,7 @@ from xdsl.traits import IsolatedFromAbove, IsTerminator, Pure, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
 from pycomp import types as ty
+from pycomp.dialects import nb_folding as _f
 from pycomp.dialects import nb_verifiers as _v
 from pycomp.errors import Loc
 
@@ -302,7 +303,7 @@ class ConstOp(NbOp):
     name = "nb.const"
     value = prop_def(PyLiteralAttr)
     result = _res()
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), _f.ConstantLike(), _f.ConstFolder())
     assembly_format = "$value attr-dict `:` type($result)"
 
     def __init__(self, value, t: ty.Type = ty.unknown):
@@ -351,6 +352,7 @@ class BinOp(NbOp):
     lhs = operand_def(NbType)
     rhs = operand_def(NbType)
     result = _res()
+    traits = traits_def(_f.BinOpFolder())
     assembly_format = "$op $lhs `,` $rhs attr-dict `:` functional-type(operands, results)"
 
     def __init__(self, op: str, lhs: SSAValue, rhs: SSAValue, t: ty.Type = ty.unknown):
@@ -387,6 +389,7 @@ class UnaryOp(NbOp):
     op = prop_def(StringAttr)
     operand = operand_def(NbType)
     result = _res()
+    traits = traits_def(_f.UnaryFolder())
     assembly_format = "$op $operand attr-dict `:` functional-type(operands, results)"
 
     def __init__(self, op: str, operand: SSAValue, t: ty.Type = ty.unknown):
@@ -403,7 +406,7 @@ class TruthOp(NbOp):
     name = "nb.truth"
     operand = operand_def(NbType)
     result = _res()
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), _f.TruthFolder())
     assembly_format = "$operand attr-dict `:` functional-type(operands, results)"
 
     def __init__(self, operand: SSAValue):
@@ -561,7 +564,7 @@ class CastOp(NbOp):
     name = "nb.cast"
     value = operand_def(NbType)
     result = _res()
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), _f.CastFolder())
     assembly_format = "$value attr-dict `:` functional-type(operands, results)"
 
     def __init__(self, value: SSAValue, t: ty.Type):
@@ -738,7 +741,7 @@ class CondBranchOp(IRDLOperation):
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     then_block = successor_def()
     else_block = successor_def()
-    traits = traits_def(IsTerminator())
+    traits = traits_def(IsTerminator(), _f.CondBranchCanonicalization())
     assembly_format = """
     $cond `:` type($cond) `,`
     $then_block (`(` $then_arguments^ `:` type($then_arguments) `)`)? `,`
@@ -765,4 +768,4 @@ NB_OPS = [
     ReturnOp, RaiseOp, StaticRaiseOp, BranchOp, CondBranchOp,
 ]
 
-Nb = Dialect("nb", NB_OPS, [NbType, PyLiteralAttr, PyObjectAttr])
+Nb = Dialect("nb", NB_OPS, [NbType, PyLiteralAttr, PyObjectAttr], [_f.NbConstantMaterialization()])

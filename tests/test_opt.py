@@ -645,3 +645,28 @@ def test_timing_charges_no_import_to_the_first_pass(monkeypatch):
     assert seen == [False, True]
     for name in PASS_NAMES:  # every pycomp pass declares what it imports
         assert P.get_all_passes()[name]().imports
+
+
+def test_canonicalize_folds_unary_and_keeps_bool_arithmetic_exact():
+    ir = """\
+nb.func @u() -> !nb.type<?> attributes {arg_names = []} {
+  %five = nb.const <5> : !nb.type<?>
+  %t = nb.const <True> : !nb.type<?>
+  %n = nb.unary "-" %five : (!nb.type<?>) -> !nb.type<?>
+  %i = nb.unary "~" %t : (!nb.type<?>) -> !nb.type<?>
+  %x = nb.unary "not" %five : (!nb.type<?>) -> !nb.type<?>
+  %r = nb.build_tuple(%n, %i, %x) : (!nb.type<?>, !nb.type<?>, !nb.type<?>) -> !nb.type<?>
+  nb.return %r : !nb.type<?>
+}
+"""
+    from xdsl.printer import Printer
+    from xdsl.transforms.canonicalize import CanonicalizePass
+
+    module = _module(ir)
+    P.run_pipeline(module, [CanonicalizePass()])
+    buf = io.StringIO()
+    Printer(stream=buf).print_op(module)
+    out = buf.getvalue()
+    assert "nb.unary" not in out
+    # ~True is `not True` in compiled code (as Numba and NumPy), not Python's -2
+    assert "nb.const <-5>" in out and "nb.const <-2>" not in out and out.count("nb.const <False>") == 2
