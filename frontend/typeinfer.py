@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import types as pytypes
 from dataclasses import dataclass, field
+from typing import ClassVar
 
+from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.passes import ModulePass
 
 from pycomp import types as ty
 from pycomp.dialects import nb
@@ -32,7 +35,7 @@ from pycomp.frontend.typing.iterators import iterator_type, not_iterable
 from pycomp.frontend.typing.templates import Folded
 from pycomp.signature import Signature
 
-__all__ = ["infer_types", "infer_module", "typeof_global", "TypingResult", "default_typing_context"]
+__all__ = ["infer_types", "infer_module", "typeof_global", "TypingResult", "default_typing_context", "TypeInferPass"]
 
 
 def typeof_global(ctx: TypingContext, value) -> ty.Type:
@@ -725,3 +728,34 @@ def default_typing_context() -> TypingContext:
 
         _DEFAULT_CTX = TypingContext()
     return _DEFAULT_CTX
+
+
+# ------------------------------------------------------------------ the pass (registered in pycomp.passes.PASS_TABLE)
+
+@dataclass(frozen=True)
+class TypeInferPass(ModulePass):
+    """Infer the type of every value of each nb.func from its argument types, inserting nb.cast.
+
+    The argument types are read from the function's signature; with the
+    ``signature`` option (``nb-type-infer{signature="(int64, float64)"}``
+    or ``"float64(int64, float64)"``) they are written there first, for
+    every nb.func of the module. A function that cannot be typed is a
+    TypingError naming the source line.
+    """
+
+    name: ClassVar[str] = "nb-type-infer"
+    imports: ClassVar[tuple] = ("pycomp.frontend.typeinfer", "pycomp.frontend.typing.builtins",
+                                "pycomp.frontend.typing.mathdecl", "pycomp.frontend.typing.numbercasts")
+
+    signature: str | None = None
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.signature is not None:
+            from pycomp.passes import set_func_signature
+            from pycomp.signature import parse_signature
+
+            sig = parse_signature(self.signature)
+            for func in op.ops:
+                if isinstance(func, nb.FuncOp):
+                    set_func_signature(func, sig.args, sig.return_type)
+        infer_module(op)

@@ -16,13 +16,19 @@ Each is one walk over the function.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block
+from xdsl.passes import ModulePass
 
 from pycomp.dialects import nb
 from pycomp.errors import UnsupportedError
 
-__all__ = ["static_raise", "static_getitem", "dead_code", "simplify_cfg", "UNTYPED_PIPELINE"]
+__all__ = ["static_raise", "static_getitem", "dead_code", "simplify_cfg", "StaticRaisePass",
+           "StaticGetItemPass", "SimplifyCfgPass", "DeadCodePass"]
 
 
 def _funcs(module: ModuleOp):
@@ -192,9 +198,61 @@ def simplify_cfg(module: ModuleOp) -> None:
             pass
 
 
-UNTYPED_PIPELINE = (
-    ("nb-static-raise", static_raise),
-    ("nb-static-getitem", static_getitem),
-    ("nb-simplify-cfg", simplify_cfg),
-    ("nb-dce", dead_code),
-)
+# ------------------------------------------------------------------ the passes (registered in pycomp.passes.PASS_TABLE)
+
+
+@dataclass(frozen=True)
+class StaticRaisePass(ModulePass):
+    """Turn `raise E` and `raise E(c1, ...)` with constant arguments into nb.static_raise.
+
+    An exception built from run-time values stays a dynamic nb.raise; any
+    other form (keyword arguments, a value that is not an exception) is
+    an UnsupportedError.
+    """
+
+    name: ClassVar[str] = "nb-static-raise"
+    imports: ClassVar[tuple] = ("pycomp.frontend.untyped_rewrites",)
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        static_raise(op)
+
+
+@dataclass(frozen=True)
+class StaticGetItemPass(ModulePass):
+    """Turn `x[c]` with a constant int (or tuple of ints) index into nb.static_getitem.
+
+    This is what lets heterogeneous tuples be indexed.
+    """
+
+    name: ClassVar[str] = "nb-static-getitem"
+    imports: ClassVar[tuple] = ("pycomp.frontend.untyped_rewrites",)
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        static_getitem(op)
+
+
+@dataclass(frozen=True)
+class SimplifyCfgPass(ModulePass):
+    """Drop unreachable blocks and merge a block into its only predecessor.
+
+    A block reached by an unconditional nb.br from a block that is its only
+    predecessor is merged into it (block arguments replaced by the branch
+    operands); repeated to a fixed point.
+    """
+
+    name: ClassVar[str] = "nb-simplify-cfg"
+    imports: ClassVar[tuple] = ("pycomp.frontend.untyped_rewrites",)
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        simplify_cfg(op)
+
+
+@dataclass(frozen=True)
+class DeadCodePass(ModulePass):
+    """Remove pure nb ops (const, global, undef, build_tuple, cast, ...) whose results are unused."""
+
+    name: ClassVar[str] = "nb-dce"
+    imports: ClassVar[tuple] = ("pycomp.frontend.untyped_rewrites",)
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        dead_code(op)

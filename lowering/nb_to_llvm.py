@@ -12,9 +12,13 @@ tuples, iteration, branches, returns, raises) are lowered here.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import ClassVar
 
+from xdsl.context import Context
 from xdsl.dialects import llvm
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
 from xdsl.ir import Block, Region
 
 from pycomp import types as ty
@@ -28,7 +32,8 @@ from pycomp.targets.cpu.datamodel import I1, I32, PTR, is_compile_time, llvm_typ
 from pycomp.targets.cpu.impl_arrays import array_attribute
 from pycomp.targets.cpu.impl_iterators import getiter, iternext, unpack
 
-__all__ = ["lower_function", "lower_module", "native_symbol_name", "native_arg_types"]
+__all__ = ["lower_function", "lower_module", "native_symbol_name", "native_arg_types", "NbToLLVMPass",
+           "lower_nb_module", "ERROR_MODELS"]
 
 
 def native_symbol_name(qualname: str, argtypes) -> str:
@@ -422,3 +427,104 @@ def lower_module(ctx: CPUTargetContext, module: ModuleOp, callee_symbol=None) ->
             decls.append(llvm.FuncOp(name, llvm.LLVMFunctionType(list(args), ret),
                                      linkage=llvm.LinkageAttr("external")))
     return ModuleOp(decls + funcs)
+
+
+# ------------------------------------------------------------------ the pass (registered in pycomp.passes.PASS_TABLE)
+
+ERROR_MODELS = ("python", "numpy")
+
+
+@dataclass(frozen=True)
+class NbToLLVMPass(ModulePass):
+    """Lower every typed nb.func to an llvm.func with the CPU target's calling convention.
+
+    A function for ``R(A1, ..., An)`` becomes ``i32 (ptr result, A1, ...,
+    An)`` (an array argument is a pointer to its struct): the result is
+    stored through the first argument and the i32 is a status (0: success, k > 0: raise entry k - 1 of the static exception
+    table). External declarations the lowering needs (libm, C helpers)
+    are added to the module; other ops of the module are kept. Options
+    are the JIT's: ``boundscheck`` (an IndexError check on every array
+    index), ``fastmath`` (``fast`` flags on float arithmetic) and
+    ``error-model`` (``python``: float division by zero raises;
+    ``numpy``: it does not). A call to another jitted function cannot be
+    lowered here (only the JIT links callees): it is an UnsupportedError.
+    """
+
+    name: ClassVar[str] = "nb-to-llvm"
+    imports: ClassVar[tuple] = ("pycomp.lowering.nb_to_llvm", "pycomp.targets.cpu.context",
+                                "pycomp.targets.cpu.impl_builtins", "pycomp.targets.cpu.impl_math")
+
+    boundscheck: bool = False
+    fastmath: bool = False
+    error_model: str = "python"
+
+    def __post_init__(self):
+        if self.error_model not in ERROR_MODELS:
+            raise ValueError("error-model must be one of %s, not %r"
+                             % (", ".join(ERROR_MODELS), self.error_model))
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        lower_nb_module(op, boundscheck=self.boundscheck, fastmath=self.fastmath,
+                        error_model=self.error_model)
+
+
+def lower_nb_module(module, boundscheck: bool = False, fastmath: bool = False,
+                    error_model: str = "python") -> None:
+    """Lower the typed ``nb.func`` ops of ``module`` to ``llvm.func`` in place
+    (what ``nb-to-llvm`` does): each nb.func is replaced by its lowering at
+    its position, the external declarations it needs that the module does
+    not define or declare yet go first, and every other op stays."""
+    for o in module.ops:
+        if isinstance(o, nb.FuncOp):
+            _check_typed(o)
+    tctx = CPUTargetContext(boundscheck=boundscheck, fastmath=fastmath, error_model=error_model)
+    lowered = lower_module(tctx, module)  # no callee resolver: jitted calls are an error
+    new_ops = list(lowered.ops)
+    for o in new_ops:
+        o.detach()
+    funcs = {o.sym_name.data: o for o in new_ops if o.body.blocks}
+    decls = [o for o in new_ops if not o.body.blocks]
+    block = module.body.block
+    for o in list(block.ops):
+        if isinstance(o, nb.FuncOp):
+            block.insert_op_before(funcs[o.sym_name.data], o)
+            o.detach()
+            o.erase()
+    known = {o.sym_name.data for o in block.ops if isinstance(o, llvm.FuncOp)}
+    decls = [d for d in decls if d.sym_name.data not in known]
+    first = block.first_op
+    for d in decls:
+        if first is None:
+            block.add_op(d)
+        else:
+            block.insert_op_before(d, first)
+
+
+def _check_typed(func) -> None:
+    """A TypingError unless every value of ``func`` has a type (lowering an
+    unknown type would silently give it a placeholder representation)."""
+    from pycomp import types as ty
+    from pycomp.dialects import nb
+    from pycomp.errors import TypingError
+
+    def untyped(v) -> bool:
+        return isinstance(getattr(v.type, "data", None), ty.Unknown)
+
+    name = func.sym_name.data
+    hint = "; run nb-type-infer first"
+    for block in func.body.blocks:
+        for i, arg in enumerate(block.args):
+            if untyped(arg):
+                what = ("argument %d" % i if block is func.body.blocks.first
+                        else "a block argument")
+                raise TypingError("nb-to-llvm needs typed IR: %s of @%s has no type%s"
+                                  % (what, name, hint), nb.source_loc(func))
+        for op in block.ops:
+            for r in op.results:
+                if untyped(r):
+                    raise TypingError("nb-to-llvm needs typed IR: the result of %s in @%s has no "
+                                      "type%s" % (op.name, name, hint), nb.source_loc(op))
+    outs = func.function_type.outputs.data
+    if outs and isinstance(outs[0].data, ty.Unknown):
+        raise TypingError("nb-to-llvm needs typed IR: the return type of @%s is unknown%s"
+                          % (name, hint), nb.source_loc(func))

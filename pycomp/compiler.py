@@ -85,7 +85,9 @@ def type_function(dispatcher, argtypes, return_type=None, timer=None, snapshots=
 def _type_function(dispatcher, argtypes, return_type, timer, snapshots):
     from pycomp.frontend.irgen import generate_ir
     from pycomp.frontend.typeinfer import default_typing_context, infer_types
-    from pycomp.frontend.untyped_rewrites import UNTYPED_PIPELINE
+    from pycomp.passes import jit_pipeline
+
+    before, typed = jit_pipeline(dispatcher.targetoptions.get("pipeline"))
 
     keep = snapshots
     ir_after = {}
@@ -102,23 +104,38 @@ def _type_function(dispatcher, argtypes, return_type, timer, snapshots):
         ir_after["ir-gen"] = module_text(fir.module)
     if any(isinstance(t, ty.Omitted) for t in argtypes):
         _fold_omitted_arguments(fir.func, argtypes)
-    for name, fn in UNTYPED_PIPELINE:
-        timer.run(name, fn, fir.module)
-        if keep:
-            ir_after[name] = module_text(fir.module)
-        if verify:
-            verify_stage(fir.module, name)
+    _run_passes(fir.module, before, timer, verify, ir_after if keep else None)
     res = timer.run("nb-type-infer", infer_types, default_typing_context(), fir.func, native_types(argtypes),
                     return_type, dispatcher)
     if verify:
         verify_stage(fir.module, "nb-type-infer", typed=True)
     if keep:
         ir_after["nb-type-infer"] = module_text(fir.module)
+    if typed:  # typed rewrites (a pipeline given to jit or PYCOMP_PIPELINE)
+        _run_passes(fir.module, typed, timer, verify, ir_after if keep else None)
     if flag("PYCOMP_DUMP_ANNOTATION"):
         from pycomp.frontend.annotate import annotate
 
         print(annotate(dispatcher.py_func, fir.func))
     return fir, res, ir_after
+
+
+def _run_passes(module, passes, timer, verify: bool, ir_after: dict | None) -> None:
+    """Run registered passes through the one pass runner (per-pass times go
+    into the compile timings; with PYCOMP_VERIFY the IR is verified after
+    each, an invalid one naming the pass)."""
+    from xdsl.utils.exceptions import VerifyException
+
+    from pycomp.passes import run_pipeline
+
+    for p in passes if ir_after is not None else [passes]:
+        try:
+            run_pipeline(module, p if isinstance(p, list) else [p], timings=timer.timings, verify_each=verify)
+        except VerifyException as e:
+            raise InternalCompilerError(str(e).strip().splitlines()[0],
+                                        notes=["PYCOMP_VERIFY=1 checks the IR after every stage"]) from None
+        if ir_after is not None:
+            ir_after[p.name] = module_text(module)
 
 
 def verify_stage(module, stage: str, typed: bool = False) -> None:

@@ -29,12 +29,12 @@ __all__ = ["Dispatcher", "KNOWN_OPTIONS"]
 
 KNOWN_OPTIONS = {"nopython", "fastmath", "error_model", "boundscheck", "nogil", "inline", "cache",
                  "forceobj", "looplift", "parallel", "no_cpython_wrapper", "no_cfunc_wrapper", "_nrt",
-                 "no_rewrites", "locals", "debug"}
+                 "no_rewrites", "locals", "debug", "pipeline"}
 # accepted and honoured; the wrapper options and ``_nrt`` (Numba's switch for its
 # runtime) change nothing pycomp does, so they are accepted as Numba accepts them;
 # ``no_rewrites`` turns Numba's array-expression rewrites off, and pycomp has none yet
 _IMPLEMENTED = {"nopython", "fastmath", "error_model", "boundscheck", "nogil", "inline", "cache",
-                "no_cpython_wrapper", "no_cfunc_wrapper", "_nrt", "no_rewrites", "locals"}
+                "no_cpython_wrapper", "no_cfunc_wrapper", "_nrt", "no_rewrites", "locals", "pipeline"}
 _cache_warned = False
 _uids = itertools.count()
 
@@ -234,6 +234,10 @@ class Dispatcher(DispatcherBase):
                 raise TypeError("unknown option %r for jit" % k)
             if k not in _IMPLEMENTED and v:
                 raise UnsupportedError("the jit option %s=%r is not implemented by pycomp yet" % (k, v))
+        if options.get("pipeline") is not None:  # a bad pipeline is an error at decoration
+            from pycomp.passes import jit_pipeline
+
+            jit_pipeline(options["pipeline"])
         if options.get("nopython") is False or options.get("forceobj"):
             raise UnsupportedError("object mode is not supported: pycomp compiles in nopython mode only")
         if options.get("cache"):

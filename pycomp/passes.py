@@ -1,10 +1,12 @@
-"""pycomp's passes as xDSL ``ModulePass`` classes, their lazy registry, and a
-pass runner with per-pass timings shared by ``pycomp-opt`` and the JIT.
+"""pycomp's pass registry, the pass runner with per-pass timings shared by
+``pycomp-opt`` and the JIT, and pipelines.
 
-Importing this module imports no xDSL dialect and no pass: the registries map
-names to zero-argument getters that import on call (as xDSL's own
-``get_all_passes``/``get_all_dialects`` do), so start-up pays only for what a
-pipeline uses.
+Each pass is a ``ModulePass`` class in the module that implements it; it is
+registered in one place, :data:`PASS_TABLE` (name -> ``"module:Class"``),
+and imported on first use: importing this module imports no xDSL dialect
+and no pass (as xDSL's own ``get_all_passes``/``get_all_dialects`` do), so
+start-up pays only for what a pipeline uses. Passes from outside the tree
+come from the ``pycomp.passes`` entry point group or :func:`register_pass`.
 
 Pass names (stable; listed in docs/passes.md):
 
@@ -22,7 +24,9 @@ Pass names (stable; listed in docs/passes.md):
 :func:`run_pipeline` applies a list of passes (names, ``name{opt=val}``
 specs, an MLIR-style ``builtin.module(...)`` pipeline or ``ModulePass``
 instances) and can record seconds per pass, print the IR after chosen passes
-and verify between passes.
+and verify between passes. :func:`jit_pipeline` splits a pipeline into
+what the JIT runs before type inference and the typed passes after it
+(``@jit(pipeline=...)``, ``PYCOMP_PIPELINE``).
 """
 
 from __future__ import annotations
@@ -44,7 +48,8 @@ __all__ = [
     "get_all_passes", "get_all_dialects", "get_pycomp_dialects", "get_pycomp_targets", "pass_description",
     "parse_pipeline", "flatten_pipeline", "resolve_passes", "run_pipeline",
     "format_timings", "PipelineSyntaxError", "NestedPipeline", "UNTYPED_PASS_NAMES", "default_context",
-    "set_func_signature", "lower_nb_module", "JIT_PASS_NAMES", "PIPELINES", "ERROR_MODELS",
+    "set_func_signature", "JIT_PASS_NAMES", "PIPELINES", "ERROR_MODELS", "PASS_TABLE", "register_pass",
+    "jit_pipeline",
 ]
 
 #: the untyped rewrites in the order the JIT runs them
@@ -57,227 +62,71 @@ JIT_PASS_NAMES = UNTYPED_PASS_NAMES + ("nb-type-infer", "nb-to-llvm")
 PIPELINES = {"jit": ",".join(JIT_PASS_NAMES)}
 
 #: the values of ``nb-to-llvm{error-model=...}`` (Numba's ``error_model``)
-ERROR_MODELS = ("python", "numpy")
+ERROR_MODELS = ("python", "numpy")  # also pycomp.lowering.nb_to_llvm.ERROR_MODELS
 
 
-# ------------------------------------------------------------------ pass classes
+# ------------------------------------------------------------------ the registry
 #
-# The classes are built on first use: ``xdsl.passes`` imports
-# ``xdsl.dialects.builtin`` (~0.2 s), which ``import pycomp.passes`` must not.
+# The one place pycomp's passes are registered: each pass is a ModulePass
+# class in the module that implements it, named here by import path and
+# imported on first use (``import pycomp.passes`` imports no xDSL and no
+# pass). Passes from outside the tree come from the ``pycomp.passes`` entry
+# point group (``name = "package.module:Class"``) or :func:`register_pass`.
 
-_PASS_CLASSES: dict[str, type] = {}
+PASS_TABLE: dict[str, str] = {
+    "nb-static-raise": "pycomp.frontend.untyped_rewrites:StaticRaisePass",
+    "nb-static-getitem": "pycomp.frontend.untyped_rewrites:StaticGetItemPass",
+    "nb-simplify-cfg": "pycomp.frontend.untyped_rewrites:SimplifyCfgPass",
+    "nb-dce": "pycomp.frontend.untyped_rewrites:DeadCodePass",
+    "nb-type-infer": "pycomp.frontend.typeinfer:TypeInferPass",
+    "nb-to-llvm": "pycomp.lowering.nb_to_llvm:NbToLLVMPass",
+}
+
+#: classes registered at run time (:func:`register_pass`), by name
+_REGISTERED: dict[str, type] = {}
+_ENTRY_POINTS: dict[str, str] = {}
+_ENTRY_POINTS_READ: list = []
 
 
-def _pass_classes() -> dict[str, type]:
-    if _PASS_CLASSES:
-        return _PASS_CLASSES
+def register_pass(cls: type) -> type:
+    """Register a ``ModulePass`` class under its ``name`` (usable as a
+    decorator): pycomp-opt, :func:`run_pipeline` and the JIT's ``pipeline=``
+    option then know it."""
+    _REGISTERED[cls.name] = cls
+    _SPEC_CACHE.clear()
+    _JIT_PIPELINES.clear()
+    return cls
 
-    from xdsl.context import Context
-    from xdsl.dialects.builtin import ModuleOp
-    from xdsl.passes import ModulePass
 
-    from pycomp.frontend import untyped_rewrites as ur
+def _load(path: str) -> type:
+    import importlib
 
-    @dataclass(frozen=True)
-    class StaticRaisePass(ModulePass):
-        """Turn `raise E` and `raise E(c1, ...)` with constant arguments into nb.static_raise.
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
 
-        An exception built from run-time values stays a dynamic nb.raise; any
-        other form (keyword arguments, a value that is not an exception) is
-        an UnsupportedError.
-        """
 
-        name: ClassVar[str] = "nb-static-raise"
-        imports: ClassVar[tuple] = ("pycomp.frontend.untyped_rewrites",)
+def _entry_point_passes() -> dict[str, str]:
+    """Passes of installed plugins (entry point group ``pycomp.passes``),
+    read once per process."""
+    if not _ENTRY_POINTS_READ:
+        from importlib.metadata import entry_points
 
-        def apply(self, ctx: Context, op: ModuleOp) -> None:
-            ur.static_raise(op)
-
-    @dataclass(frozen=True)
-    class StaticGetItemPass(ModulePass):
-        """Turn `x[c]` with a constant int (or tuple of ints) index into nb.static_getitem.
-
-        This is what lets heterogeneous tuples be indexed.
-        """
-
-        name: ClassVar[str] = "nb-static-getitem"
-        imports: ClassVar[tuple] = ("pycomp.frontend.untyped_rewrites",)
-
-        def apply(self, ctx: Context, op: ModuleOp) -> None:
-            ur.static_getitem(op)
-
-    @dataclass(frozen=True)
-    class SimplifyCfgPass(ModulePass):
-        """Drop unreachable blocks and merge a block into its only predecessor.
-
-        A block reached by an unconditional nb.br from a block that is its only
-        predecessor is merged into it (block arguments replaced by the branch
-        operands); repeated to a fixed point.
-        """
-
-        name: ClassVar[str] = "nb-simplify-cfg"
-        imports: ClassVar[tuple] = ("pycomp.frontend.untyped_rewrites",)
-
-        def apply(self, ctx: Context, op: ModuleOp) -> None:
-            ur.simplify_cfg(op)
-
-    @dataclass(frozen=True)
-    class DeadCodePass(ModulePass):
-        """Remove pure nb ops (const, global, undef, build_tuple, cast, ...) whose results are unused."""
-
-        name: ClassVar[str] = "nb-dce"
-        imports: ClassVar[tuple] = ("pycomp.frontend.untyped_rewrites",)
-
-        def apply(self, ctx: Context, op: ModuleOp) -> None:
-            ur.dead_code(op)
-
-    @dataclass(frozen=True)
-    class TypeInferPass(ModulePass):
-        """Infer the type of every value of each nb.func from its argument types, inserting nb.cast.
-
-        The argument types are read from the function's signature; with the
-        ``signature`` option (``nb-type-infer{signature="(int64, float64)"}``
-        or ``"float64(int64, float64)"``) they are written there first, for
-        every nb.func of the module. A function that cannot be typed is a
-        TypingError naming the source line.
-        """
-
-        name: ClassVar[str] = "nb-type-infer"
-        imports: ClassVar[tuple] = ("pycomp.frontend.typeinfer", "pycomp.frontend.typing.builtins",
-                                    "pycomp.frontend.typing.mathdecl", "pycomp.frontend.typing.numbercasts")
-
-        signature: str | None = None
-
-        def apply(self, ctx: Context, op: ModuleOp) -> None:
-            from pycomp.frontend.typeinfer import infer_module
-
-            if self.signature is not None:
-                from pycomp.dialects import nb
-                from pycomp.signature import parse_signature
-
-                sig = parse_signature(self.signature)
-                for func in op.ops:
-                    if isinstance(func, nb.FuncOp):
-                        set_func_signature(func, sig.args, sig.return_type)
-            infer_module(op)
-
-    @dataclass(frozen=True)
-    class NbToLLVMPass(ModulePass):
-        """Lower every typed nb.func to an llvm.func with the CPU target's calling convention.
-
-        A function for ``R(A1, ..., An)`` becomes ``i32 (ptr result, A1, ...,
-        An)`` (an array argument is a pointer to its struct): the result is
-        stored through the first argument and the i32 is a status (0: success, k > 0: raise entry k - 1 of the static exception
-        table). External declarations the lowering needs (libm, C helpers)
-        are added to the module; other ops of the module are kept. Options
-        are the JIT's: ``boundscheck`` (an IndexError check on every array
-        index), ``fastmath`` (``fast`` flags on float arithmetic) and
-        ``error-model`` (``python``: float division by zero raises;
-        ``numpy``: it does not). A call to another jitted function cannot be
-        lowered here (only the JIT links callees): it is an UnsupportedError.
-        """
-
-        name: ClassVar[str] = "nb-to-llvm"
-        imports: ClassVar[tuple] = ("pycomp.lowering.nb_to_llvm", "pycomp.targets.cpu.context",
-                                    "pycomp.targets.cpu.impl_builtins", "pycomp.targets.cpu.impl_math")
-
-        boundscheck: bool = False
-        fastmath: bool = False
-        error_model: str = "python"
-
-        def __post_init__(self):
-            if self.error_model not in ERROR_MODELS:
-                raise ValueError("error-model must be one of %s, not %r"
-                                 % (", ".join(ERROR_MODELS), self.error_model))
-
-        def apply(self, ctx: Context, op: ModuleOp) -> None:
-            lower_nb_module(op, boundscheck=self.boundscheck, fastmath=self.fastmath,
-                            error_model=self.error_model)
-
-    for cls in (StaticRaisePass, StaticGetItemPass, SimplifyCfgPass, DeadCodePass, TypeInferPass,
-                NbToLLVMPass):
-        cls.__module__ = __name__
-        cls.__qualname__ = cls.__name__
-        globals()[cls.__name__] = cls
-        _PASS_CLASSES[cls.name] = cls
-    return _PASS_CLASSES
+        for ep in entry_points(group="pycomp.passes"):
+            _ENTRY_POINTS.setdefault(ep.name, ep.value)
+        _ENTRY_POINTS_READ.append(True)
+    return _ENTRY_POINTS
 
 
 def __getattr__(name: str):
-    # ``from pycomp.passes import DeadCodePass`` builds the classes on demand
-    if name in ("StaticRaisePass", "StaticGetItemPass", "SimplifyCfgPass", "DeadCodePass",
-                "TypeInferPass", "NbToLLVMPass"):
-        _pass_classes()
-        return globals()[name]
+    # ``from pycomp.passes import DeadCodePass`` imports the class where it lives
+    for path in PASS_TABLE.values():
+        if path.endswith(":" + name):
+            return _load(path)
+    if name == "lower_nb_module":
+        from pycomp.lowering.nb_to_llvm import lower_nb_module
+
+        return lower_nb_module
     raise AttributeError("module %r has no attribute %r" % (__name__, name))
-
-
-def lower_nb_module(module, boundscheck: bool = False, fastmath: bool = False,
-                    error_model: str = "python") -> None:
-    """Lower the typed ``nb.func`` ops of ``module`` to ``llvm.func`` in place
-    (what ``nb-to-llvm`` does): each nb.func is replaced by its lowering at
-    its position, the external declarations it needs that the module does
-    not define or declare yet go first, and every other op stays."""
-    from xdsl.dialects import llvm
-
-    from pycomp.dialects import nb
-    from pycomp.lowering.nb_to_llvm import lower_module
-    from pycomp.targets.cpu.context import CPUTargetContext
-
-    for o in module.ops:
-        if isinstance(o, nb.FuncOp):
-            _check_typed(o)
-    tctx = CPUTargetContext(boundscheck=boundscheck, fastmath=fastmath, error_model=error_model)
-    lowered = lower_module(tctx, module)  # no callee resolver: jitted calls are an error
-    new_ops = list(lowered.ops)
-    for o in new_ops:
-        o.detach()
-    funcs = {o.sym_name.data: o for o in new_ops if o.body.blocks}
-    decls = [o for o in new_ops if not o.body.blocks]
-    block = module.body.block
-    for o in list(block.ops):
-        if isinstance(o, nb.FuncOp):
-            block.insert_op_before(funcs[o.sym_name.data], o)
-            o.detach()
-            o.erase()
-    known = {o.sym_name.data for o in block.ops if isinstance(o, llvm.FuncOp)}
-    decls = [d for d in decls if d.sym_name.data not in known]
-    first = block.first_op
-    for d in decls:
-        if first is None:
-            block.add_op(d)
-        else:
-            block.insert_op_before(d, first)
-
-
-def _check_typed(func) -> None:
-    """A TypingError unless every value of ``func`` has a type (lowering an
-    unknown type would silently give it a placeholder representation)."""
-    from pycomp import types as ty
-    from pycomp.dialects import nb
-    from pycomp.errors import TypingError
-
-    def untyped(v) -> bool:
-        return isinstance(getattr(v.type, "data", None), ty.Unknown)
-
-    name = func.sym_name.data
-    hint = "; run nb-type-infer first"
-    for block in func.body.blocks:
-        for i, arg in enumerate(block.args):
-            if untyped(arg):
-                what = ("argument %d" % i if block is func.body.blocks.first
-                        else "a block argument")
-                raise TypingError("nb-to-llvm needs typed IR: %s of @%s has no type%s"
-                                  % (what, name, hint), nb.source_loc(func))
-        for op in block.ops:
-            for r in op.results:
-                if untyped(r):
-                    raise TypingError("nb-to-llvm needs typed IR: the result of %s in @%s has no "
-                                      "type%s" % (op.name, name, hint), nb.source_loc(op))
-    outs = func.function_type.outputs.data
-    if outs and isinstance(outs[0].data, ty.Unknown):
-        raise TypingError("nb-to-llvm needs typed IR: the return type of @%s is unknown%s"
-                          % (name, hint), nb.source_loc(func))
 
 
 def set_func_signature(func, arg_types: Sequence[Any], ret_type: Any = None) -> None:
@@ -298,22 +147,26 @@ def set_func_signature(func, arg_types: Sequence[Any], ret_type: Any = None) -> 
 
 # ------------------------------------------------------------------ registries
 
-def _getter(pass_name: str) -> Callable[[], type]:
+def _getter(path: str) -> Callable[[], type]:
     def get():
-        return _pass_classes()[pass_name]
+        return _load(path)
 
-    get.__name__ = "get_" + pass_name.replace("-", "_")
+    get.__name__ = "get_" + path.rpartition(":")[2]
     return get
 
 
-def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
-    """pycomp's passes: name -> zero-argument getter of the ``ModulePass``
-    class (importing its module on call)."""
-    passes: dict[str, Callable[[], type[ModulePass]]] = {
-        name: _getter(name)
-        for name in ("nb-static-raise", "nb-static-getitem", "nb-simplify-cfg", "nb-dce",
-                     "nb-type-infer", "nb-to-llvm")
-    }
+def get_all_passes(plugins: bool = True) -> dict[str, Callable[[], type[ModulePass]]]:
+    """Every registered pass: name -> zero-argument getter of its
+    ``ModulePass`` class (importing its module on call): pycomp's
+    (:data:`PASS_TABLE`), installed plugins' (entry point group
+    ``pycomp.passes``, unless ``plugins`` is false) and those given to
+    :func:`register_pass`."""
+    passes: dict[str, Callable[[], type[ModulePass]]] = {name: _getter(path) for name, path in PASS_TABLE.items()}
+    if plugins:
+        for name, path in _entry_point_passes().items():
+            passes.setdefault(name, _getter(path))
+    for name, cls in _REGISTERED.items():
+        passes[name] = (lambda c=cls: c)
     return passes
 
 
@@ -478,14 +331,18 @@ def parse_pipeline(spec: str, available: dict[str, Callable[[], type]] | None = 
     from xdsl.utils.arg_spec import parse_pipeline as xdsl_parse_pipeline
     from xdsl.utils.exceptions import ArgSpecParseError
 
-    if available is None:
-        available = get_all_passes()
+    plugins_read = available is not None
+    if available is None:  # installed plugins are looked up only for a name pycomp does not have
+        available = get_all_passes(plugins=False)
     flat = flatten_pipeline(spec, markers=True)
     try:
         specs = list(xdsl_parse_pipeline(flat))
     except ArgSpecParseError as e:  # a BaseException in xDSL
         raise PipelineSyntaxError("malformed pass pipeline %r: %s" % (spec, e)) from None
     unknown = [s.name for s in specs if s.name not in available and s.name not in (_NEST_BEGIN, _NEST_END)]
+    if unknown and not plugins_read:
+        available = get_all_passes()
+        unknown = [n for n in unknown if n not in available]
     if unknown:
         raise PipelineSyntaxError("unknown pass%s: %s" % ("es" if len(unknown) > 1 else "",
                                                           ", ".join(unknown)))
@@ -678,6 +535,33 @@ def _verify_after(module, pass_name: str) -> None:
         module.verify()
     except VerifyException as e:
         raise VerifyException("the IR is invalid after pass '%s': %s" % (pass_name, e)) from e
+
+
+_JIT_PIPELINES: dict[str, tuple] = {}
+
+
+def jit_pipeline(spec: str | None = None) -> tuple[list, list]:
+    """The passes the JIT runs, from a pipeline spec or the name of one
+    (``spec``, else ``$PYCOMP_PIPELINE``, else ``"jit"``): returns (the
+    passes before ``nb-type-infer``, the typed passes between it and
+    ``nb-to-llvm``). The spec must name ``nb-type-infer`` and end with
+    ``nb-to-llvm``: the JIT runs those two itself, with the function's
+    argument types and options (their options in the spec are not used)."""
+    import os
+
+    spec = spec or os.environ.get("PYCOMP_PIPELINE", "").strip() or "jit"
+    spec = PIPELINES.get(spec, spec)
+    got = _JIT_PIPELINES.get(spec)
+    if got is not None and not _REGISTERED:
+        return got
+    instances = resolve_passes(spec)
+    names = [p.name for p in instances]
+    if names.count("nb-type-infer") != 1 or names.count("nb-to-llvm") != 1 or names[-1] != "nb-to-llvm" \
+            or names.index("nb-type-infer") > names.index("nb-to-llvm"):
+        raise PipelineSyntaxError("a JIT pipeline runs nb-type-infer once and ends with nb-to-llvm, not %r" % spec)
+    i = names.index("nb-type-infer")
+    got = _JIT_PIPELINES[spec] = (instances[:i], instances[i + 1:-1])
+    return got
 
 
 _DEFAULT_CTX: list = []

@@ -87,10 +87,10 @@ def test_registry_names():
 
 
 def test_jit_pipeline_is_the_compilers_sequence():
-    """--pipeline=jit runs what pycomp/compiler.py runs after IR generation."""
-    from pycomp.frontend.untyped_rewrites import UNTYPED_PIPELINE
-
-    assert P.UNTYPED_PASS_NAMES == tuple(name for name, _ in UNTYPED_PIPELINE)
+    """--pipeline=jit runs what pycomp/compiler.py runs after IR generation
+    (the compiler takes its passes from the same registry, jit_pipeline)."""
+    before, typed = P.jit_pipeline("jit")
+    assert P.UNTYPED_PASS_NAMES == tuple(p.name for p in before) and typed == []
     assert P.JIT_PASS_NAMES == P.UNTYPED_PASS_NAMES + ("nb-type-infer", "nb-to-llvm")
     assert [p.name for p in P.parse_pipeline(P.PIPELINES["jit"])] == list(P.JIT_PASS_NAMES)
 

@@ -436,23 +436,42 @@ def test_compile_times_name_every_stage():
     assert f.get_metadata()["pipeline_times"]["nopython"] == times
 
 
-def test_pycomp_verify_names_the_stage_that_broke_the_ir(monkeypatch):
+def _breaks_binops_pass():
+    from dataclasses import dataclass
+    from typing import ClassVar
+
+    from xdsl.passes import ModulePass
+
+    from pycomp.dialects import nb
+
+    @dataclass(frozen=True)
+    class BreaksBinops(ModulePass):
+        """Leaves invalid IR: every nb.binop gets the operator '<>'."""
+
+        name: ClassVar[str] = "test-breaks-binops"
+
+        def apply(self, ctx, module):
+            for op in module.walk():
+                if isinstance(op, nb.BinOp):
+                    op.op = type(op.op)("<>")
+
+    return BreaksBinops
+
+
+def test_pycomp_verify_names_the_pass_that_broke_the_ir(monkeypatch):
     """PYCOMP_VERIFY=1 (the suite's default) verifies after every stage: a
     pass that leaves invalid IR is named in the internal error."""
-    from pycomp.dialects import nb
     from pycomp.errors import InternalCompilerError
-    from pycomp.frontend import untyped_rewrites
-
-    def breaks_binops(module):
-        for op in module.walk():
-            if isinstance(op, nb.BinOp):
-                op.op = type(op.op)("<>")
+    from pycomp.passes import _REGISTERED, register_pass
 
     monkeypatch.setenv("PYCOMP_VERIFY", "1")
-    monkeypatch.setattr(untyped_rewrites, "UNTYPED_PIPELINE",
-                        untyped_rewrites.UNTYPED_PIPELINE + (("breaks-binops", breaks_binops),))
-    with pytest.raises(InternalCompilerError, match="invalid after breaks-binops: .*unknown operator '<>'"):
-        njit(lambda a, b: a + b)(1, 2)
+    register_pass(_breaks_binops_pass())
+    try:
+        f = njit(pipeline="nb-static-raise,test-breaks-binops,nb-type-infer,nb-to-llvm")(lambda a, b: a + b)
+        with pytest.raises(InternalCompilerError, match="invalid after pass 'test-breaks-binops'"):
+            f(1, 2)
+    finally:
+        _REGISTERED.pop("test-breaks-binops", None)
 
 
 def test_typed_ir_verifies_after_type_inference(monkeypatch):
