@@ -104,3 +104,14 @@ def test_named_pipelines_and_the_default_are_the_registry_s():
     before, typed = P.jit_pipeline("jit")
     assert [p.name for p in before] == list(P.UNTYPED_PASS_NAMES) and typed == []
     assert P.jit_pipeline(None) == P.jit_pipeline("jit")
+
+
+def test_a_registered_pass_is_listed_with_its_description(registered, capsys):
+    from pycomp.opt import main
+
+    with pytest.raises(SystemExit) as e:
+        main(["--list-passes"])
+    assert e.value.code == 0
+    out = capsys.readouterr().out
+    mine = out.split("xDSL passes:")[0]
+    assert "test-plus-to-minus" in mine and "every integer nb.binop '+' becomes '-'" in mine
