@@ -524,7 +524,7 @@ class Dispatcher(DispatcherBase):
               "nb-type-infer", "nb-to-llvm")
 
     def inspect_ir(self, stage: str = "nb-type-infer", signature=None) -> str:
-        """The IR after the named stage (one of :attr:`STAGES`). The typed
+        """The IR after the named stage (one of :meth:`stages`). The typed
         and llvm-dialect modules are kept; earlier stages are re-run for the
         signature on request (the JIT path does not print IR)."""
         from pycomp.compiler import module_text, type_function
@@ -534,10 +534,20 @@ class Dispatcher(DispatcherBase):
             return module_text(ov.typed_module)
         if stage == "nb-to-llvm":
             return module_text(ov.llvm_module)
-        if stage not in self.STAGES:
-            raise ValueError("unknown stage %r; stages are %s" % (stage, ", ".join(self.STAGES)))
+        stages = self.stages()
+        if stage not in stages:
+            raise ValueError("unknown stage %r; stages are %s" % (stage, ", ".join(stages)))
         _, _, snaps = type_function(self, ov.signature.args, None, None, snapshots=True)
         return snaps[stage]
+
+    def stages(self) -> tuple:
+        """The stages this function is compiled through: :attr:`STAGES`, or
+        those of its ``pipeline=`` option (or ``PYCOMP_PIPELINE``)."""
+        from pycomp.passes import jit_pipeline
+
+        before, typed = jit_pipeline(self.targetoptions.get("pipeline"))
+        return ("ir-gen",) + tuple(p.name for p in before) + ("nb-type-infer",) + tuple(
+            p.name for p in typed) + ("nb-to-llvm",)
 
     def inspect_types(self, signature=None, file=None):
         """Print the source annotated with the inferred types (the typed

@@ -52,6 +52,9 @@ def test_a_registered_pass_runs_in_the_jit_through_the_pipeline_option(registere
     assert f(5, 3) == 2  # the typed pass turned + into -
     assert f(0.5, 0.25) == 0.75  # floats are not rewritten
     assert "test-plus-to-minus" in f.compile_times()
+    assert f.stages()[-3:] == ("nb-type-infer", "test-plus-to-minus", "nb-to-llvm")
+    ints = f.signatures[0]
+    assert 'nb.binop "-"' in f.inspect_ir("test-plus-to-minus", ints) and 'nb.binop "+"' in f.inspect_ir("nb-dce", ints)
     assert pycomp.njit(add)(5, 3) == 8  # the default pipeline does not have it
 
 
