@@ -128,15 +128,19 @@ class CastFolder(HasFolder):
     def fold(cls, op):
         a = _constant(op.value)
         target = _type(op.result)
+        if target is _type(op.value) and target is not ty.unknown:
+            return (op.value,)  # a cast to the value's own type is the value
         if a is None:
             return None
         if target is ty.float64 and type(a) in (int, bool) and float(a) == a:
-            return _exact(float(a), target),
-        if target is ty.int64 and type(a) is bool:
-            return _exact(int(a), target),
-        if target is _type(op.value):
-            return _exact(a, target),
-        return None
+            folded = _exact(float(a), target)
+        elif target is ty.int64 and type(a) is bool:
+            folded = _exact(int(a), target)
+        elif target is _type(op.value):
+            folded = _exact(a, target)
+        else:
+            folded = None
+        return None if folded is None else (folded,)
 
 
 class _ConstantBranch(RewritePattern):

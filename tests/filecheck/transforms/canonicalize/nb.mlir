@@ -71,3 +71,21 @@ nb.func @typed() -> !nb.type<Tuple(int64, float32, float64, bool)> attributes {a
   %t = nb.build_tuple(%wrap, %ff, %c, %b) : (!nb.type<int64>, !nb.type<float32>, !nb.type<float64>, !nb.type<bool>) -> !nb.type<Tuple(int64, float32, float64, bool)>
   nb.return %t : !nb.type<Tuple(int64, float32, float64, bool)>
 }
+
+// -----
+
+// A cast to the value's own type is the value; a constant cast to int32 is
+// left alone (only exact int64, bool and float64 values are folded).
+
+// CHECK-LABEL: nb.func @casts(
+// CHECK-SAME:      %[[X:[^:]+]]: !nb.type<int32>)
+// CHECK-NEXT:    %[[C:.*]] = nb.const <3> : !nb.type<int64>
+// CHECK-NEXT:    %[[N:.*]] = nb.cast %[[C]] : (!nb.type<int64>) -> !nb.type<int32>
+// CHECK-NEXT:    %[[T:.*]] = nb.build_tuple(%[[X]], %[[N]])
+nb.func @casts(%x: !nb.type<int32>) -> !nb.type<UniTuple(int32 x 2)> attributes {arg_names = ["x"]} {
+  %same = nb.cast %x : (!nb.type<int32>) -> !nb.type<int32>
+  %c = nb.const <3> : !nb.type<int64>
+  %narrow = nb.cast %c : (!nb.type<int64>) -> !nb.type<int32>
+  %t = nb.build_tuple(%same, %narrow) : (!nb.type<int32>, !nb.type<int32>) -> !nb.type<UniTuple(int32 x 2)>
+  nb.return %t : !nb.type<UniTuple(int32 x 2)>
+}
