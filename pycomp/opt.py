@@ -354,6 +354,58 @@ class PycompOptMain(xDSLOptMain):
         chunk's expectations are checked against it)."""
         raise e
 
+    def _run_chunks(self) -> int:
+        """--split-input-file: every chunk is processed, as mlir-opt does; a
+        chunk's error is reported (with its line in the whole file) and the
+        next chunk runs; exit status 1 if any chunk failed."""
+        chunks, ext = self.prepare_input()
+        output = self.prepare_output()
+        failed = False
+        try:
+            for i, (chunk, offset) in enumerate(chunks):
+                module = None
+                try:
+                    if i > 0:
+                        output.write("// -----\n")
+                    module = self.parse_chunk(chunk, ext, offset)
+                    if module is not None:
+                        self.apply_passes(module)
+                        output.write(self.output_resulting_program(module))
+                    output.flush()
+                except ParseError as e:
+                    e.span = dataclasses.replace(e.span, line_offset=offset)
+                    failed = True
+                    sys.stdout.flush()
+                    print(_diagnostic(e), file=sys.stderr)
+                except (CompilerError, DiagnosticException) as e:
+                    failed = True
+                    sys.stdout.flush()
+                    print(self._located(e, module), file=sys.stderr)
+                finally:
+                    chunk.close()
+        finally:
+            if output is not sys.stdout:
+                output.close()
+        return 1 if failed else 0
+
+    def _located(self, e: BaseException, module) -> str:
+        """A verifier error as ``file:line:col: error: message`` at the op
+        that fails (MLIR's form), with the op printed under it; any other
+        error as :func:`_diagnostic` gives it."""
+        from xdsl.utils.exceptions import VerifyException
+
+        if isinstance(e, VerifyException) and module is not None:
+            from pycomp.diagnostics import first_invalid_op
+
+            op, msg = first_invalid_op(module)
+            loc = getattr(op, "location", None)
+            line = getattr(getattr(loc, "line", None), "data", None)
+            if line is not None:
+                col = loc.column.data
+                text = linecache.getline(loc.filename.data, line).rstrip()
+                return "%s:%d:%d: error: %s\n%s" % (loc.filename.data, line, col, msg, text)
+        return _diagnostic(e)
+
     # ------------------------------------------------------------ --verify-diagnostics
     def _run_verify_diagnostics(self) -> int:
         """Check each chunk's diagnostics against its expected-* annotations
@@ -550,6 +602,8 @@ class PycompOptMain(xDSLOptMain):
         try:
             if self.args.verify_diagnostics:
                 return self._run_verify_diagnostics()
+            if not (getattr(self.args, "shrink", False) or getattr(self.args, "parsing_diagnostics", False)):
+                return self._run_chunks()
             super().run()
         except _UsageError as e:
             sys.stdout.flush()
