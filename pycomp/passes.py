@@ -155,18 +155,19 @@ def _getter(path: str) -> Callable[[], type]:
     return get
 
 
-def get_all_passes(plugins: bool = True) -> dict[str, Callable[[], type[ModulePass]]]:
+def get_all_passes(plugins: bool = True, registered: bool = True) -> dict[str, Callable[[], type[ModulePass]]]:
     """Every registered pass: name -> zero-argument getter of its
     ``ModulePass`` class (importing its module on call): pycomp's
     (:data:`PASS_TABLE`), installed plugins' (entry point group
     ``pycomp.passes``, unless ``plugins`` is false) and those given to
-    :func:`register_pass`."""
+    :func:`register_pass` (unless ``registered`` is false)."""
     passes: dict[str, Callable[[], type[ModulePass]]] = {name: _getter(path) for name, path in PASS_TABLE.items()}
     if plugins:
         for name, path in _entry_point_passes().items():
             passes.setdefault(name, _getter(path))
-    for name, cls in _REGISTERED.items():
-        passes[name] = (lambda c=cls: c)
+    if registered:
+        for name, cls in _REGISTERED.items():
+            passes[name] = (lambda c=cls: c)
     return passes
 
 

@@ -21,6 +21,6 @@ __all__ = ["PYCOMP_UNIVERSE"]
 
 PYCOMP_UNIVERSE = Universe(
     all_dialects=get_pycomp_dialects(),
-    all_passes=get_all_passes(),
+    all_passes=get_all_passes(plugins=False, registered=False),  # pycomp's own (PASS_TABLE)
     all_targets={name: get for name, get in get_pycomp_targets().items() if name != "llvm"},
 )
