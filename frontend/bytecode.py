@@ -33,7 +33,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Instr", "VersionInfo", "VERSION_TABLE", "version_info", "decode", "format_instrs"]
+__all__ = ["Instr", "VersionInfo", "VERSION_TABLE", "version_info", "decode", "format_instrs", "first_protected_line"]
 
 
 @dataclass(frozen=True)
@@ -219,3 +219,20 @@ def _retarget_jumps(instrs: list[Instr]) -> None:
 
 def format_instrs(instrs: list[Instr]) -> str:
     return "\n".join(str(i) for i in instrs)
+
+
+def first_protected_line(code) -> int:
+    """The line of the statement that opens the first protected range
+    (``try:`` or ``with``): the instruction just before the range."""
+    instrs = list(dis.get_instructions(code))
+    parse = getattr(dis, "_parse_exception_table", None)
+    entries = parse(code) if parse else []
+    if entries:
+        start = min(e.start for e in entries)
+        before = [i for i in instrs if i.offset < start and i.positions and i.positions.lineno]
+        at = [i for i in instrs if i.offset >= start and i.positions and i.positions.lineno]
+        if before and before[-1].opname in ("NOP", "BEFORE_WITH", "SETUP_WITH", "LOAD_SPECIAL"):
+            return before[-1].positions.lineno
+        if at:
+            return at[0].positions.lineno
+    return code.co_firstlineno

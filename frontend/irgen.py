@@ -35,7 +35,7 @@ from xdsl.ir import Block, BlockArgument, SSAValue
 
 from pycomp.dialects import nb
 from pycomp.errors import Loc, UndefinedNameError, UnsupportedError
-from pycomp.frontend.bytecode import Instr, decode, version_info
+from pycomp.frontend.bytecode import Instr, decode, first_protected_line, version_info
 from pycomp.frontend.cfg import ControlFlowGraph
 from pycomp.frontend.closures import ENV_PARAMETER, ClosureGeneration
 
@@ -149,7 +149,7 @@ class _Generator(ClosureGeneration):
             raise UnsupportedError("comprehensions are not supported yet",
                                    Loc(self.filename, line, 0, self.code.co_name))
         if getattr(self.code, "co_exceptiontable", b""):
-            line = self._first_handler_line()
+            line = first_protected_line(self.code)
             raise UnsupportedError("try/except, with and other exception handling are not supported yet",
                                    Loc(self.filename, line, 0, self.code.co_name))
         self.cfg = ControlFlowGraph.from_instrs(self.instrs)
@@ -161,24 +161,6 @@ class _Generator(ClosureGeneration):
         if getattr(pyfunc, "__pycomp_lifted__", None):  # an inner function: its environment comes first
             self.argnames.insert(0, ENV_PARAMETER)
         self.varnames = self._assigned_names()
-
-    def _first_handler_line(self) -> int:
-        """The line of the statement that opens the first protected range
-        (``try:`` or ``with``): the instruction just before the range."""
-        import dis
-
-        instrs = list(dis.get_instructions(self.code))
-        parse = getattr(dis, "_parse_exception_table", None)
-        entries = parse(self.code) if parse else []
-        if entries:
-            start = min(e.start for e in entries)
-            before = [i for i in instrs if i.offset < start and i.positions and i.positions.lineno]
-            at = [i for i in instrs if i.offset >= start and i.positions and i.positions.lineno]
-            if before and before[-1].opname in ("NOP", "BEFORE_WITH", "SETUP_WITH", "LOAD_SPECIAL"):
-                return before[-1].positions.lineno
-            if at:
-                return at[0].positions.lineno
-        return self.code.co_firstlineno
 
     def _assigned_names(self) -> list[str]:
         names = list(self.argnames)
