@@ -15,7 +15,7 @@ from xdsl.utils.exceptions import VerifyException
 from pycomp import types as ty
 
 __all__ = ["BINARY_OPERATORS", "INPLACE_OPERATORS", "UNARY_OPERATORS", "check_operator", "check_function",
-           "check_branch", "check_static_index", "check_typed"]
+           "check_branch", "check_static_index", "check_typed", "first_untyped"]
 
 #: the Python spellings nb.binop accepts
 BINARY_OPERATORS = frozenset("+ - * / // % ** @ & | ^ << >> == != < <= > >= is in".split()) | {"is not", "not in"}
@@ -89,18 +89,31 @@ def check_static_index(op_name: str, index) -> None:
         raise VerifyException("%s: the index must be an int, a tuple of ints or a slice, not %r" % (op_name, index))
 
 
-def check_typed(func) -> None:
-    """Typed IR (after nb-type-infer): every value, block argument and the
-    return type are known. Raises VerifyException naming the first that is not."""
+def first_untyped(func):
+    """The first thing in ``func`` that has no type, as ``(clause, op)``:
+    the clause says what ("argument 0 of @f has no type", "the result of
+    nb.binop in @f has no type", "the return type of @f is unknown") and
+    ``op`` is where to locate it (the function for its arguments and return
+    type); None when everything is typed."""
     name = func.sym_name.data
-    outs = func.function_type.outputs.data
-    if outs and isinstance(outs[0].data, ty.Unknown):
-        raise VerifyException("typed IR: the return type of @%s is unknown" % name)
     for block in func.body.blocks:
         for i, arg in enumerate(block.args):
             if _type(arg) is None:
-                raise VerifyException("typed IR: block argument %d in @%s has no type" % (i, name))
+                what = "argument %d" % i if block is func.body.blocks.first else "a block argument"
+                return "%s of @%s has no type" % (what, name), func
         for op in block.ops:
             for r in op.results:
                 if _type(r) is None:
-                    raise VerifyException("typed IR: the result of %s in @%s has no type" % (op.name, name))
+                    return "the result of %s in @%s has no type" % (op.name, name), op
+    outs = func.function_type.outputs.data
+    if outs and isinstance(outs[0].data, ty.Unknown):
+        return "the return type of @%s is unknown" % name, func
+    return None
+
+
+def check_typed(func) -> None:
+    """Typed IR (after nb-type-infer): every value, block argument and the
+    return type are known. Raises VerifyException naming the first that is not."""
+    found = first_untyped(func)
+    if found is not None:
+        raise VerifyException("typed IR: " + found[0])

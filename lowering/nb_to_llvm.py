@@ -26,6 +26,7 @@ from pycomp.dialects import nb
 from pycomp.errors import CompilerError, UnsupportedError
 from pycomp.lowering.builder import LLVMBuilder
 from pycomp.operators import operator_key, operator_operands
+from pycomp.passes import ERROR_MODELS
 from pycomp.signature import Signature
 from pycomp.targets.cpu.context import CPUTargetContext
 from pycomp.targets.cpu.datamodel import I1, I32, PTR, is_compile_time, llvm_type, memory_type
@@ -431,9 +432,6 @@ def lower_module(ctx: CPUTargetContext, module: ModuleOp, callee_symbol=None) ->
 
 # ------------------------------------------------------------------ the pass (registered in pycomp.passes.PASS_TABLE)
 
-ERROR_MODELS = ("python", "numpy")
-
-
 @dataclass(frozen=True)
 class NbToLLVMPass(ModulePass):
     """Lower every typed nb.func to an llvm.func with the CPU target's calling convention.
@@ -503,28 +501,10 @@ def lower_nb_module(module, boundscheck: bool = False, fastmath: bool = False,
 def _check_typed(func) -> None:
     """A TypingError unless every value of ``func`` has a type (lowering an
     unknown type would silently give it a placeholder representation)."""
-    from pycomp import types as ty
-    from pycomp.dialects import nb
+    from pycomp.dialects.nb_verifiers import first_untyped
     from pycomp.errors import TypingError
 
-    def untyped(v) -> bool:
-        return isinstance(getattr(v.type, "data", None), ty.Unknown)
-
-    name = func.sym_name.data
-    hint = "; run nb-type-infer first"
-    for block in func.body.blocks:
-        for i, arg in enumerate(block.args):
-            if untyped(arg):
-                what = ("argument %d" % i if block is func.body.blocks.first
-                        else "a block argument")
-                raise TypingError("nb-to-llvm needs typed IR: %s of @%s has no type%s"
-                                  % (what, name, hint), nb.source_loc(func))
-        for op in block.ops:
-            for r in op.results:
-                if untyped(r):
-                    raise TypingError("nb-to-llvm needs typed IR: the result of %s in @%s has no "
-                                      "type%s" % (op.name, name, hint), nb.source_loc(op))
-    outs = func.function_type.outputs.data
-    if outs and isinstance(outs[0].data, ty.Unknown):
-        raise TypingError("nb-to-llvm needs typed IR: the return type of @%s is unknown%s"
-                          % (name, hint), nb.source_loc(func))
+    found = first_untyped(func)
+    if found is not None:
+        clause, where = found
+        raise TypingError("nb-to-llvm needs typed IR: %s; run nb-type-infer first" % clause, nb.source_loc(where))

@@ -123,19 +123,21 @@ def _type_function(dispatcher, argtypes, return_type, timer, snapshots):
 def _run_passes(module, passes, timer, verify: bool, ir_after: dict | None) -> None:
     """Run registered passes through the one pass runner (per-pass times go
     into the compile timings; with PYCOMP_VERIFY the IR is verified after
-    each, an invalid one naming the pass)."""
+    each, an invalid one naming the pass). With ``ir_after`` (inspect_ir)
+    the IR after each pass is kept."""
     from xdsl.utils.exceptions import VerifyException
 
     from pycomp.passes import run_pipeline
 
-    for p in passes if ir_after is not None else [passes]:
+    groups = [[p] for p in passes] if ir_after is not None else [list(passes)]
+    for group in groups:
         try:
-            run_pipeline(module, p if isinstance(p, list) else [p], timings=timer.timings, verify_each=verify)
+            run_pipeline(module, group, timings=timer.timings, verify_each=verify)
         except VerifyException as e:
             raise InternalCompilerError(str(e).strip().splitlines()[0],
                                         notes=["PYCOMP_VERIFY=1 checks the IR after every stage"]) from None
         if ir_after is not None:
-            ir_after[p.name] = module_text(module)
+            ir_after[group[0].name] = module_text(module)
 
 
 def verify_stage(module, stage: str, typed: bool = False) -> None:

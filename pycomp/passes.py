@@ -62,7 +62,7 @@ JIT_PASS_NAMES = UNTYPED_PASS_NAMES + ("nb-type-infer", "nb-to-llvm")
 PIPELINES = {"jit": ",".join(JIT_PASS_NAMES)}
 
 #: the values of ``nb-to-llvm{error-model=...}`` (Numba's ``error_model``)
-ERROR_MODELS = ("python", "numpy")  # also pycomp.lowering.nb_to_llvm.ERROR_MODELS
+ERROR_MODELS = ("python", "numpy")
 
 
 # ------------------------------------------------------------------ the registry
@@ -552,8 +552,8 @@ def jit_pipeline(spec: str | None = None) -> tuple[list, list]:
 
     spec = spec or os.environ.get("PYCOMP_PIPELINE", "").strip() or "jit"
     spec = PIPELINES.get(spec, spec)
-    got = _JIT_PIPELINES.get(spec)
-    if got is not None and not _REGISTERED:
+    got = _JIT_PIPELINES.get(spec)  # register_pass clears it
+    if got is not None:
         return got
     instances = resolve_passes(spec)
     names = [p.name for p in instances]

@@ -484,3 +484,11 @@ def test_typed_ir_verifies_after_type_inference(monkeypatch):
     ov.typed_module.verify()
     for func in ov.typed_module.ops:
         check_typed(func)
+    # untyped IR fails the invariant, naming the first untyped thing
+    from xdsl.utils.exceptions import VerifyException
+
+    from pycomp.frontend.irgen import generate_ir
+
+    untyped = generate_ir(lambda x: x + 1).func
+    with pytest.raises(VerifyException, match="typed IR: argument 0 of @<lambda> has no type"):
+        check_typed(untyped)
