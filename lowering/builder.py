@@ -15,7 +15,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Block, SSAValue
 
-from pycomp.targets.cpu.datamodel import I1, I64, PTR
+from pycomp.targets.datamodel import I1, I64, PTR
 
 _ICMP = {"==": "eq", "!=": "ne", "<": "slt", "<=": "sle", ">": "sgt", ">=": "sge"}
 _UCMP = {"==": "eq", "!=": "ne", "<": "ult", "<=": "ule", ">": "ugt", ">=": "uge"}

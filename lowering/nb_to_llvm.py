@@ -1,8 +1,11 @@
 """Lowering of the typed nb dialect to xDSL's llvm dialect (``nb-to-llvm``).
 
-Each ``nb.func`` becomes an ``llvm.func`` with the CPU target's calling
-convention (see :mod:`pycomp.targets.cpu.context`): ``i32 (ptr result,
-args...)`` returning a status. Blocks map one to one (nb block arguments
+Lowering talks to one target through its context
+(:class:`pycomp.targets.base.TargetContext`): data model, calling
+convention, runtime calls and lowering registry; it imports nothing of a
+particular target. Each ``nb.func`` becomes an ``llvm.func`` of the
+target's calling convention (the status convention: ``i32 (ptr result,
+args...)``). Blocks map one to one (nb block arguments
 become llvm block arguments, i.e. PHIs); ops whose meaning depends on types
 (operators, calls, subscripts) are lowered by the implementation the target
 context's registry holds for their signature; structural ops (constants,
@@ -28,12 +31,10 @@ from pycomp.lowering.builder import LLVMBuilder
 from pycomp.operators import operator_key, operator_operands
 from pycomp.passes import ERROR_MODELS
 from pycomp.signature import Signature
-from pycomp.targets.cpu.context import CPUTargetContext
-from pycomp.targets.cpu.datamodel import I1, I32, PTR, is_compile_time, llvm_type, memory_type
-from pycomp.targets.cpu.impl_arrays import array_attribute
-from pycomp.targets.cpu.impl_iterators import getiter, iternext, unpack
+from pycomp.targets.base import TargetContext, target_context
+from pycomp.targets.datamodel import PTR
 
-__all__ = ["lower_function", "lower_module", "native_symbol_name", "native_arg_types", "NbToLLVMPass",
+__all__ = ["lower_function", "lower_module", "native_symbol_name", "NbToLLVMPass",
            "lower_nb_module", "ERROR_MODELS"]
 
 
@@ -42,12 +43,8 @@ def native_symbol_name(qualname: str, argtypes) -> str:
     return "pycomp.%s.%x" % (base, abs(hash(tuple(argtypes))) & 0xFFFFFFFF)
 
 
-def native_arg_types(argtypes):
-    return [PTR if isinstance(t, ty.Array) else llvm_type(t) for t in argtypes]
-
-
 class _FunctionLowering:
-    def __init__(self, ctx: CPUTargetContext, func: nb.FuncOp, symbol: str, callee_symbol=None):
+    def __init__(self, ctx: TargetContext, func: nb.FuncOp, symbol: str, callee_symbol=None):
         self.ctx = ctx
         self.func = func
         self.symbol = symbol
@@ -59,19 +56,19 @@ class _FunctionLowering:
         r = self.vmap.get(value)
         if r is None:
             t = nb.type_of(value)
-            if not is_compile_time(t):
+            if not self.ctx.is_compile_time(t):
                 raise KeyError(value)
             # a function, module or class passed on as a value: its type says all
-            r = self.vmap[value] = self.b.undef(llvm_type(t))
+            r = self.vmap[value] = self.b.undef(self.llvm_type(t))
         return r
 
     def run(self) -> llvm.FuncOp:
         func = self.func
         argtypes = [t.data for t in func.function_type.inputs.data]
         self.ret_type = func.return_type
-        fnty = llvm.LLVMFunctionType([PTR] + native_arg_types(argtypes), I32)
+        fnty = self.ctx.call_conv.function_type(argtypes)
         region = Region()
-        entry = Block(arg_types=[PTR] + native_arg_types(argtypes))
+        entry = Block(arg_types=fnty.inputs.data)
         region.add_block(entry)
         b = LLVMBuilder(entry)
         b.region = region
@@ -83,11 +80,11 @@ class _FunctionLowering:
         for i, blk in enumerate(nb_blocks):
             if i == 0:
                 continue
-            nblk = Block(arg_types=[llvm_type(nb.type_of(a)) for a in blk.args])
+            nblk = Block(arg_types=[self.llvm_type(nb.type_of(a)) for a in blk.args])
             bmap[blk] = nblk
         # entry: unpack arguments
-        for a, t, la in zip(nb_blocks[0].args, argtypes, entry.args[1:]):
-            self.vmap[a] = b.load(la, llvm_type(t)) if isinstance(t, ty.Array) else la
+        for a, la in zip(nb_blocks[0].args, self.ctx.call_conv.unpack_arguments(b, argtypes, entry.args[1:])):
+            self.vmap[a] = la
         first_body = Block()
         region.add_block(first_body)
         b.br(first_body)
@@ -108,6 +105,9 @@ class _FunctionLowering:
                     raise e.with_loc(nb.source_loc(op))
         _order_blocks(region)
         return llvm.FuncOp(self.symbol, fnty, linkage=llvm.LinkageAttr("external"), body=region)
+
+    def llvm_type(self, t):
+        return self.ctx.llvm_type(t)
 
     # ------------------------------------------------------------ ops
     def lower_op(self, op):
@@ -131,7 +131,7 @@ class _FunctionLowering:
         return None  # compile-time only: calls and attributes resolve it statically
 
     def lower_UndefOp(self, op):
-        return self.b.undef(llvm_type(nb.type_of(op.result)))
+        return self.b.undef(self.llvm_type(nb.type_of(op.result)))
 
     def lower_CastOp(self, op):
         return self.ctx.cast(self.b, self.v(op.value), nb.type_of(op.value), nb.type_of(op.result))
@@ -149,7 +149,7 @@ class _FunctionLowering:
         """``a op= b``: an implementation registered for "op=" (in-place on
         mutable values) if there is one, else the plain operator."""
         sym = op.op.data
-        key = sym + "=" if self.ctx.registry.find(sym + "=", self._sig(op)) else sym
+        key = sym + "=" if self.ctx.find_implementation(sym + "=", self._sig(op)) else sym
         return self._impl(key, op)
 
     def lower_UnaryOp(self, op):
@@ -173,12 +173,12 @@ class _FunctionLowering:
         if isinstance(t, ty.BaseTuple) and isinstance(idx, int):
             if idx < 0:
                 idx += len(t)
-            return self.b.extract(value, idx, llvm_type(t.types[idx]))
+            return self.b.extract(value, idx, self.llvm_type(t.types[idx]))
         if isinstance(t, ty.BaseTuple) and isinstance(idx, slice):  # a constant slice: a new tuple
             rt = nb.type_of(op.result)
-            out = self.b.undef(llvm_type(rt))
+            out = self.b.undef(self.llvm_type(rt))
             for j, i in enumerate(range(*idx.indices(len(t)))):
-                out = self.b.insert_value(out, self.b.extract(value, i, llvm_type(t.types[i])), j)
+                out = self.b.insert_value(out, self.b.extract(value, i, self.llvm_type(t.types[i])), j)
             return out
         it = ty.intp if isinstance(idx, int) else ty.UniTuple(ty.intp, len(idx))
         sig = Signature(nb.type_of(op.result), (t, it))
@@ -197,9 +197,10 @@ class _FunctionLowering:
         value, t = self._unwrap_optional(op.value)  # an optional: a None raises TypeError
         attr = op.attr.data
         if isinstance(t, ty.Array):
-            return array_attribute(self.ctx, self.b, t, value, attr)
+            sig = Signature(nb.type_of(op.result), (t, ty.StringLiteral(attr)))
+            return self.ctx.implementation("getattr", sig)(self.ctx, self.b, sig, [value, None])
         if isinstance(t, ty.Complex):
-            f = llvm_type(t.underlying_float)
+            f = self.llvm_type(t.underlying_float)
             return self.b.extract(value, 0 if attr == "real" else 1, f)
         if isinstance(t, ty.Number) and attr == "real":
             return value
@@ -207,14 +208,14 @@ class _FunctionLowering:
             return self.ctx.constant(self.b, t, 0)
         if isinstance(t, ty.BaseNamedTuple) and attr in t.fields:
             i = t.fields.index(attr)
-            return self.b.extract(value, i, llvm_type(t.types[i]))
+            return self.b.extract(value, i, self.llvm_type(t.types[i]))
         if isinstance(nb.type_of(op.result), (ty.BoundFunction, ty.NamedTupleClass)):
             return None  # bound at the call, which reads the receiver; a class is compile-time only
         raise UnsupportedError("cannot lower attribute %s of %s" % (attr, t))
 
     def lower_BuildTupleOp(self, op):
         t = nb.type_of(op.result)
-        out = self.b.undef(llvm_type(t))
+        out = self.b.undef(self.llvm_type(t))
         if not len(t):
             return out
         for i, item in enumerate(op.items):
@@ -224,38 +225,38 @@ class _FunctionLowering:
     def lower_UnpackOp(self, op):
         value, t = self._unwrap_optional(op.value)
         if isinstance(t, ty.IteratorType):  # typing put an nb.getiter before it
-            items = unpack(self.ctx, self.b, t, value, len(op.outs))
+            items = self.ctx.unpack(self.b, t, value, len(op.outs))
             for r, item in zip(op.outs, items):
                 self.vmap[r] = item
             return
         for i, r in enumerate(op.outs):
-            self.vmap[r] = self.b.extract(value, i, llvm_type(t.types[i]))
+            self.vmap[r] = self.b.extract(value, i, self.llvm_type(t.types[i]))
 
     # ------------------------------------------------------------ closures
     def lower_MakeCellOp(self, op):
-        return self.b.alloca(memory_type(nb.type_of(op.result).type))
+        return self.b.alloca(self.ctx.memory_type(nb.type_of(op.result).type))
 
     def lower_CellGetOp(self, op):
         t = nb.type_of(op.result)
-        if is_compile_time(t):  # the type is the value
-            return self.b.undef(llvm_type(t))
-        v = self.b.load(self.v(op.cell), memory_type(t))
-        return self.b.cast("trunc", v, I1) if isinstance(t, ty.Boolean) else v
+        if self.ctx.is_compile_time(t):  # the type is the value
+            return self.b.undef(self.llvm_type(t))
+        v = self.b.load(self.v(op.cell), self.ctx.memory_type(t))
+        return self.b.cast("trunc", v, self.llvm_type(t)) if isinstance(t, ty.Boolean) else v
 
     def lower_CellSetOp(self, op):
         t = nb.type_of(op.value)
-        if is_compile_time(t):
+        if self.ctx.is_compile_time(t):
             return
         v = self.v(op.value)
         if isinstance(t, ty.Boolean):
-            v = self.b.cast("zext", v, memory_type(t))
+            v = self.b.cast("zext", v, self.ctx.memory_type(t))
         self.b.store(v, self.v(op.cell))
 
     def lower_MakeFunctionOp(self, op):
         t = nb.type_of(op.result)
         if not isinstance(t, ty.Closure):
             return None  # a dispatcher: compile-time only
-        env = self.b.undef(llvm_type(t))  # the environment: the captured cells
+        env = self.b.undef(self.llvm_type(t))  # the environment: the captured cells
         for i, cell in enumerate(op.cells):
             env = self.b.insert_value(env, self.v(cell), i)
         return env
@@ -264,10 +265,10 @@ class _FunctionLowering:
         return self.b.extract(self.v(op.env), op.index.data, PTR)
 
     def lower_GetIterOp(self, op):
-        return getiter(self.ctx, self.b, nb.type_of(op.value), nb.type_of(op.result), self.v(op.value))
+        return self.ctx.getiter(self.b, nb.type_of(op.value), nb.type_of(op.result), self.v(op.value))
 
     def lower_IterNextOp(self, op):
-        item, valid = iternext(self.ctx, self.b, nb.type_of(op.iterator), self.v(op.iterator))
+        item, valid = self.ctx.iternext(self.b, nb.type_of(op.iterator), self.v(op.iterator))
         self.vmap[op.item] = item
         self.vmap[op.valid] = valid
 
@@ -301,7 +302,7 @@ class _FunctionLowering:
         given = dict(zip(t.fields, args[:npos]))
         given.update(zip(kwn, args[npos:]))
         defaults = getattr(t.instance_class, "_field_defaults", {})
-        out = self.b.undef(llvm_type(t))
+        out = self.b.undef(self.llvm_type(t))
         for i, (f, et) in enumerate(zip(t.fields, t.types)):
             v = self.v(given[f]) if f in given else self.ctx.constant(self.b, et, defaults[f])
             out = self.b.insert_value(out, v, i)
@@ -313,7 +314,7 @@ class _FunctionLowering:
         key, _arity, inplace = opkey
         if key == "truth" and nb.type_of(args[0]) is ty.boolean:
             return self.v(args[0])
-        if inplace and self.ctx.registry.find(key + "=", self._sig(op, args)):
+        if inplace and self.ctx.find_implementation(key + "=", self._sig(op, args)):
             key += "="
         return self._impl(key, op, args)
 
@@ -326,30 +327,7 @@ class _FunctionLowering:
                                    "resolver (only the JIT compiles and links callees)"
                                    % getattr(disp, "__name__", disp))
         symbol = self.callee_symbol(disp, argtypes)
-        self._declare(symbol, I32, [PTR] + native_arg_types(argtypes))
-        retslot = b.alloca(memory_type(ret_t))
-        native_args = [retslot]
-        for a, t in zip(args, argtypes):
-            if isinstance(t, ty.Array):
-                slot = b.alloca(llvm_type(t))
-                b.store(self.v(a), slot)
-                native_args.append(slot)
-            else:
-                native_args.append(self.v(a))
-        status = b.call(symbol, native_args, I32)
-        # propagate a raised exception: return the callee's status
-        fail, ok = b.new_block(), b.new_block()
-        b.cond_br(b.icmp("!=", status, b.const_int(I32, 0)), fail, [], ok, [])
-        b.position_at_end(fail)
-        b.ret(status)
-        b.position_at_end(ok)
-        v = b.load(retslot, memory_type(ret_t))
-        if isinstance(ret_t, ty.Boolean):
-            v = b.cast("trunc", v, I1)
-        return v
-
-    def _declare(self, name, ret, args):
-        self.ctx.declare(name, ret, args)
+        return self.ctx.call_conv.call(b, symbol, [self.v(a) for a in args], argtypes, ret_t)
 
     # ------------------------------------------------------------ terminators
     def lower_ReturnOp(self, op):
@@ -360,14 +338,10 @@ class _FunctionLowering:
                                               and any(isinstance(e, ty.IteratorType) for e in t.types)):
             raise UnsupportedError("returning an iterator (%s) is not supported: its state lives in the "
                                    "frame of the function that made it" % t)
-        if isinstance(t, ty.Boolean):
-            v = b.cast("zext", v, memory_type(t))
-        b.store(v, self.retptr)
-        b.ret(b.const_int(I32, 0))
+        self.ctx.call_conv.return_value(b, self.retptr, v, t)
 
     def lower_StaticRaiseOp(self, op):
-        b = self.b
-        b.ret(b.const_int(I32, self.ctx.raise_status(op.exc_class.data, op.args.data)))
+        self.ctx.call_conv.return_status(self.b, self.ctx.raise_status(op.exc_class.data, op.args.data))
 
     def lower_RaiseOp(self, op):
         raise UnsupportedError("only exceptions with constant arguments can be raised yet")
@@ -409,12 +383,12 @@ def _order_blocks(region: Region) -> None:
         region.add_block(blk)
 
 
-def lower_function(ctx: CPUTargetContext, func: nb.FuncOp, symbol: str, callee_symbol=None) -> llvm.FuncOp:
+def lower_function(ctx: TargetContext, func: nb.FuncOp, symbol: str, callee_symbol=None) -> llvm.FuncOp:
     """Lower one typed nb.func to an llvm.func named ``symbol``."""
     return _FunctionLowering(ctx, func, symbol, callee_symbol).run()
 
 
-def lower_module(ctx: CPUTargetContext, module: ModuleOp, callee_symbol=None) -> ModuleOp:
+def lower_module(ctx: TargetContext, module: ModuleOp, callee_symbol=None) -> ModuleOp:
     """Lower every nb.func of ``module``; external declarations the
     implementations asked for are added."""
     funcs = []
@@ -434,7 +408,7 @@ def lower_module(ctx: CPUTargetContext, module: ModuleOp, callee_symbol=None) ->
 
 @dataclass(frozen=True)
 class NbToLLVMPass(ModulePass):
-    """Lower every typed nb.func to an llvm.func with the CPU target's calling convention.
+    """Lower every typed nb.func to an llvm.func for a target (``cpu`` or ``cuda``).
 
     A function for ``R(A1, ..., An)`` becomes ``i32 (ptr result, A1, ...,
     An)`` (an array argument is a pointer to its struct): the result is
@@ -446,12 +420,15 @@ class NbToLLVMPass(ModulePass):
     ``error-model`` (``python``: float division by zero raises;
     ``numpy``: it does not). A call to another jitted function cannot be
     lowered here (only the JIT links callees): it is an UnsupportedError.
+    ``target`` names the target context (see pycomp.targets.base.TARGETS)
+    whose data model, calling convention and registries are used.
     """
 
     name: ClassVar[str] = "nb-to-llvm"
     imports: ClassVar[tuple] = ("pycomp.lowering.nb_to_llvm", "pycomp.targets.cpu.context",
                                 "pycomp.targets.cpu.impl_builtins", "pycomp.targets.cpu.impl_math")
 
+    target: str = "cpu"
     boundscheck: bool = False
     fastmath: bool = False
     error_model: str = "python"
@@ -460,14 +437,18 @@ class NbToLLVMPass(ModulePass):
         if self.error_model not in ERROR_MODELS:
             raise ValueError("error-model must be one of %s, not %r"
                              % (", ".join(ERROR_MODELS), self.error_model))
+        from pycomp.targets.base import TARGETS
+
+        if self.target not in TARGETS:
+            raise ValueError("target must be one of %s, not %r" % (", ".join(TARGETS), self.target))
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         lower_nb_module(op, boundscheck=self.boundscheck, fastmath=self.fastmath,
-                        error_model=self.error_model)
+                        error_model=self.error_model, target=self.target)
 
 
 def lower_nb_module(module, boundscheck: bool = False, fastmath: bool = False,
-                    error_model: str = "python") -> None:
+                    error_model: str = "python", target: str = "cpu") -> None:
     """Lower the typed ``nb.func`` ops of ``module`` to ``llvm.func`` in place
     (what ``nb-to-llvm`` does): each nb.func is replaced by its lowering at
     its position, the external declarations it needs that the module does
@@ -475,7 +456,7 @@ def lower_nb_module(module, boundscheck: bool = False, fastmath: bool = False,
     for o in module.ops:
         if isinstance(o, nb.FuncOp):
             _check_typed(o)
-    tctx = CPUTargetContext(boundscheck=boundscheck, fastmath=fastmath, error_model=error_model)
+    tctx = target_context(target, boundscheck=boundscheck, fastmath=fastmath, error_model=error_model)
     lowered = lower_module(tctx, module)  # no callee resolver: jitted calls are an error
     new_ops = list(lowered.ops)
     for o in new_ops:

@@ -9,8 +9,9 @@ index outside ``[0, shape[k])`` after wrapping raises IndexError.
 from __future__ import annotations
 
 from pycomp import types as ty
+from pycomp.errors import UnsupportedError
 from pycomp.targets.cpu.context import lowering_registry as reg
-from pycomp.targets.cpu.datamodel import I8, I64, PTR, llvm_type, memory_type
+from pycomp.targets.datamodel import I8, I64, PTR, llvm_type, memory_type
 
 INT = ty.Integer
 
@@ -94,7 +95,11 @@ def array_setitem(ctx, b, sig, args):
     return None
 
 
-def array_attribute(ctx, b, arr_t: ty.Array, arr, attr: str):
+@reg.lower("getattr", ty.Array, ty.StringLiteral)
+def array_attribute(ctx, b, sig, args):
+    """``a.shape``, ``a.strides``, ``a.ndim``, ``a.size``, ``a.itemsize``
+    (the attribute name is the literal type of the second operand)."""
+    arr_t, arr, attr = sig.args[0], args[0], sig.args[1].value
     if attr in ("shape", "strides"):
         field = 5 if attr == "shape" else 6
         res_t = ty.UniTuple(ty.intp, arr_t.ndim)
@@ -108,4 +113,4 @@ def array_attribute(ctx, b, arr_t: ty.Array, arr, attr: str):
         return b.extract(arr, 2, I64)
     if attr == "itemsize":
         return b.extract(arr, 3, I64)
-    raise NotImplementedError(attr)
+    raise UnsupportedError("no lowering of array attribute %r" % attr)

@@ -17,7 +17,7 @@ from pycomp.signature import Signature
 from pycomp.frontend.typing.numbercasts import NUMBER_CLASSES
 from pycomp.special import prange
 from pycomp.targets.cpu.context import lowering_registry as reg
-from pycomp.targets.cpu.datamodel import I1, I64, llvm_type
+from pycomp.targets.datamodel import I1, I64, llvm_type
 
 INT, FLT, CPX = ty.Integer, ty.Float, ty.Complex
 
@@ -279,7 +279,7 @@ def cpx_div(ctx, b, sig, args):
 @reg.lower("**", CPX, CPX)
 def cpx_pow(ctx, b, sig, args):
     """Complex power through the C helper ``pycomp_complex_pow``."""
-    from pycomp.targets.cpu.datamodel import F64, I32, PTR
+    from pycomp.targets.datamodel import F64, I32, PTR
 
     t = sig.args[0]
     c128 = ty.complex128
@@ -434,7 +434,7 @@ def abs_(ctx, b, sig, args):
 
 
 def _hypot(ctx, b, x, y, ft):
-    name = "hypot" if ft is ty.float64 else "hypotf"
+    name = ctx.math_symbol("hypot", ft)
     ctx.declare(name, llvm_type(ft), [llvm_type(ft)] * 2)
     return b.call(name, [x, y], llvm_type(ft))
 

@@ -19,21 +19,9 @@ from xdsl.dialects import llvm
 from pycomp import types as ty
 from pycomp.signature import Signature
 from pycomp.targets.cpu.context import lowering_registry as reg
-from pycomp.targets.cpu.datamodel import I1, I64, PTR, iterator_state_type, llvm_type
+from pycomp.targets.datamodel import I1, I64, PTR, iterator_state_type, llvm_type
 
-__all__ = ["getiter", "iternext"]
-
-
-def getiter(ctx, b, iterable_type, iter_type, value):
-    """The iterator (a state pointer) of ``value``."""
-    sig = Signature(iter_type, (iterable_type,))
-    return ctx.implementation("getiter", sig)(ctx, b, sig, [value])
-
-
-def iternext(ctx, b, iter_type, state):
-    """Advance iterator ``state``: ``(item, valid)``."""
-    sig = Signature(iter_type.yield_type, (iter_type,))
-    return ctx.implementation("iternext", sig)(ctx, b, sig, [state])
+__all__: list = []
 
 
 # ------------------------------------------------------------------ getiter
@@ -125,7 +113,7 @@ def zip_iternext(ctx, b, sig, args):
     for i, it in enumerate(t.iterators):
         inner = b.load(b.gep(args[0], [0, i], st), PTR)
         if valid is None:
-            item, valid = iternext(ctx, b, it, inner)
+            item, valid = ctx.iternext(b, it, inner)
             out = b.insert_value(out, item, 0)
             continue
         step, merge = b.new_block(), b.new_block()
@@ -133,7 +121,7 @@ def zip_iternext(ctx, b, sig, args):
         merge.insert_arg(out_t, 1)
         b.cond_br(valid, step, [], merge, [valid, out])
         b.position_at_end(step)
-        item, ok = iternext(ctx, b, it, inner)
+        item, ok = ctx.iternext(b, it, inner)
         b.br(merge, [ok, b.insert_value(out, item, i)])
         b.position_at_end(merge)
         valid, out = merge.args
@@ -147,7 +135,7 @@ def enumerate_iternext(ctx, b, sig, args):
     pcount = b.gep(args[0], [0, 0], st)
     count = b.load(pcount, I64)
     inner = b.load(b.gep(args[0], [0, 1], st), PTR)
-    item, valid = iternext(ctx, b, t.iterator, inner)
+    item, valid = ctx.iternext(b, t.iterator, inner)
     b.store(b.ibin("add", count, b.const_int(I64, 1)), pcount)
     out = b.insert_value(b.undef(llvm_type(t.yield_type)), count, 0)
     return b.insert_value(out, item, 1), valid
@@ -157,12 +145,12 @@ def enumerate_iternext(ctx, b, sig, args):
 
 @reg.lower(builtins.iter)
 def iter_(ctx, b, sig, args):
-    return getiter(ctx, b, sig.args[0], sig.return_type, args[0])
+    return ctx.getiter(b, sig.args[0], sig.return_type, args[0])
 
 
 @reg.lower(builtins.next)
 def next_(ctx, b, sig, args):
-    item, valid = iternext(ctx, b, sig.args[0], args[0])
+    item, valid = ctx.iternext(b, sig.args[0], args[0])
     ctx.guard(b, b.ibin("xor", valid, b.true()), StopIteration)
     return item
 
@@ -173,7 +161,7 @@ def zip_(ctx, b, sig, args):
     st = iterator_state_type(t)
     state = b.alloca(st)
     for i, (a, at, it) in enumerate(zip(args, sig.args, t.iterators)):
-        b.store(getiter(ctx, b, at, it, a), b.gep(state, [0, i], st))
+        b.store(ctx.getiter(b, at, it, a), b.gep(state, [0, i], st))
     return state
 
 
@@ -184,19 +172,5 @@ def enumerate_(ctx, b, sig, args):
     state = b.alloca(st)
     start = args[1] if len(args) > 1 else b.const_int(I64, 0)
     b.store(start, b.gep(state, [0, 0], st))
-    b.store(getiter(ctx, b, sig.args[0], t.iterator, args[0]), b.gep(state, [0, 1], st))
+    b.store(ctx.getiter(b, sig.args[0], t.iterator, args[0]), b.gep(state, [0, 1], st))
     return state
-
-
-def unpack(ctx, b, iter_type, state, count):
-    """``a, b, c = iterable``: ``count`` items of the iterator ``state``;
-    ValueError (CPython's messages) if it has fewer or more."""
-    items = []
-    for i in range(count):
-        item, valid = iternext(ctx, b, iter_type, state)
-        ctx.guard(b, b.ibin("xor", valid, b.true()), ValueError,
-                  ("not enough values to unpack (expected %d, got %d)" % (count, i),))
-        items.append(item)
-    _, more = iternext(ctx, b, iter_type, state)
-    ctx.guard(b, more, ValueError, ("too many values to unpack (expected %d)" % count,))
-    return items

@@ -9,7 +9,7 @@ import math
 from pycomp import types as ty
 from pycomp.signature import Signature
 from pycomp.targets.cpu.context import lowering_registry as reg
-from pycomp.targets.cpu.datamodel import I1, llvm_type
+from pycomp.targets.datamodel import I1, llvm_type
 
 _INTRINSIC = {"sqrt": "llvm.sqrt", "exp": "llvm.exp", "exp2": "llvm.exp2", "log10": "llvm.log10",
               "log2": "llvm.log2", "sin": "llvm.sin", "cos": "llvm.cos", "fabs": "llvm.fabs",
@@ -18,17 +18,13 @@ _LIBM = ("cbrt", "nextafter", "expm1", "log1p", "asin", "acos", "atan", "sinh", 
          "erf", "erfc", "lgamma", "atan2", "hypot", "fmod")
 
 
-def _libm_name(name, t):
-    return name if t is ty.float64 else name + "f"
-
-
 def _float_fn(name):
     def impl(ctx, b, sig, args):
         t = sig.return_type
         lt = llvm_type(t)
         if name in _INTRINSIC:
             return b.intrinsic(_INTRINSIC[name], list(args), lt)
-        cname = _libm_name("tgamma" if name == "gamma" else name, t)
+        cname = ctx.math_symbol("tgamma" if name == "gamma" else name, t)
         ctx.declare(cname, lt, [lt] * len(args))
         return b.call(cname, list(args), lt)
     return impl
@@ -49,26 +45,26 @@ def log_(ctx, b, sig, args):
 
 @reg.lower(math.ldexp)
 def ldexp(ctx, b, sig, args):
-    from pycomp.targets.cpu.datamodel import I32
+    from pycomp.targets.datamodel import I32
 
     t = sig.return_type
     lt = llvm_type(t)
     n = args[1]
     lo, hi = b.const_int(llvm_type(ty.int64), -(1 << 30)), b.const_int(llvm_type(ty.int64), 1 << 30)
     n = b.select(b.icmp("<", n, lo), lo, b.select(b.icmp(">", n, hi), hi, n))
-    name = _libm_name("ldexp", t)
+    name = ctx.math_symbol("ldexp", t)
     ctx.declare(name, lt, [lt, I32])
     return b.call(name, [args[0], b.cast("trunc", n, I32)], lt)
 
 
 @reg.lower(math.frexp)
 def frexp(ctx, b, sig, args):
-    from pycomp.targets.cpu.datamodel import I32, PTR
+    from pycomp.targets.datamodel import I32, PTR
 
     t = sig.args[0]
     lt = llvm_type(t)
     slot = b.alloca(I32)
-    name = _libm_name("frexp", t)
+    name = ctx.math_symbol("frexp", t)
     ctx.declare(name, lt, [lt, PTR])
     m = b.call(name, [args[0], slot], lt)
     e = b.cast("sext", b.load(slot, I32), llvm_type(ty.int64))
@@ -149,7 +145,7 @@ def _cmath_fn(name):
     """Call ``pycomp_cmath_<name>`` of the C helper library (C99 complex)."""
 
     def impl(ctx, b, sig, args):
-        from pycomp.targets.cpu.datamodel import F64, PTR
+        from pycomp.targets.datamodel import F64, PTR
 
         t = sig.args[0]
         c128 = ty.complex128
@@ -193,8 +189,9 @@ def cmath_log_base(ctx, b, sig, args):
 def phase(ctx, b, sig, args):
     t = sig.args[0]
     re, im = _complex_parts(b, args[0], t)
-    ctx.declare("atan2", llvm_type(ty.float64), [llvm_type(ty.float64)] * 2)
-    return b.call("atan2", [im, re], llvm_type(ty.float64))
+    name = ctx.math_symbol("atan2", ty.float64)
+    ctx.declare(name, llvm_type(ty.float64), [llvm_type(ty.float64)] * 2)
+    return b.call(name, [im, re], llvm_type(ty.float64))
 
 
 @reg.lower(cmath.polar)
@@ -202,8 +199,9 @@ def polar(ctx, b, sig, args):
     t = sig.args[0]
     re, im = _complex_parts(b, args[0], t)
     f = llvm_type(ty.float64)
-    ctx.declare("hypot", f, [f, f])
-    r = b.call("hypot", [re, im], f)
+    name = ctx.math_symbol("hypot", ty.float64)
+    ctx.declare(name, f, [f, f])
+    r = b.call(name, [re, im], f)
     out = b.insert_value(b.undef(llvm_type(sig.return_type)), r, 0)
     return b.insert_value(out, phase(ctx, b, sig, args), 1)
 
@@ -212,7 +210,7 @@ def polar(ctx, b, sig, args):
 def rect(ctx, b, sig, args):
     """Through ``pycomp_cmath_rect``: CPython's special values for infinite
     and nan arguments."""
-    from pycomp.targets.cpu.datamodel import F64, PTR
+    from pycomp.targets.datamodel import F64, PTR
 
     out = b.alloca(llvm_type(ty.complex128))
     ctx.declare("pycomp_cmath_rect", _void(), [F64, F64, PTR])

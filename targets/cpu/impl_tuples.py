@@ -16,7 +16,7 @@ import operator
 from pycomp import types as ty
 from pycomp.signature import Signature
 from pycomp.targets.cpu.context import lowering_registry as reg
-from pycomp.targets.cpu.datamodel import I1, I64, llvm_type
+from pycomp.targets.datamodel import I1, I64, llvm_type
 
 _PYOPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 

@@ -37,10 +37,10 @@ def c_api_addresses() -> dict[str, int]:
 
 def ll_type(t: ty.Type):
     """The llvmlite type of a value of ``t``: the data model of
-    :mod:`pycomp.targets.cpu.datamodel`, converted (one model, two spellings)."""
+    :mod:`pycomp.targets.datamodel`, converted (one model, two spellings)."""
     from xdsl.backend.llvm.convert_type import convert_type
 
-    from pycomp.targets.cpu.datamodel import llvm_type
+    from pycomp.targets.datamodel import llvm_type
 
     return convert_type(llvm_type(t))
 

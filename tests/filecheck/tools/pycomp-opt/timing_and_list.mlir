@@ -15,7 +15,7 @@
 // LIST-NEXT:   nb-static-raise
 // LIST-NEXT:     Turn `raise E`
 // LIST:        nb-type-infer{signature=<str | None>}
-// LIST:        nb-to-llvm{boundscheck=<bool> fastmath=<bool> error-model=<str>}
+// LIST:        nb-to-llvm{target=<str> boundscheck=<bool> fastmath=<bool> error-model=<str>}
 // LIST-NEXT:     Lower every typed nb.func to an llvm.func
 // LIST:      xDSL passes:
 // LIST:        canonicalize

@@ -1,4 +1,5 @@
-"""Data models: how each pycomp type is represented in LLVM (as xDSL llvm
+"""The data model of 64-bit LLVM targets (the CPU and CUDA targets share it):
+how each pycomp type is represented in LLVM (as xDSL llvm
 dialect types).
 
 - integers -> iN, bool -> i1 (i8 in memory), floats -> f32/f64,
