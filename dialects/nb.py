@@ -109,6 +109,27 @@ def source_loc(op) -> Loc | None:
     return Loc(loc.filename.data, line.data, loc.column.data, name)
 
 
+def walk_blocks(op):
+    """Every block of ``op``'s regions and of the regions of the ops in them,
+    outer before inner (a body's blocks come after the block holding its op)."""
+    for region in op.regions:
+        for block in list(region.blocks):
+            yield block
+            for inner in list(block.ops):
+                if inner.regions:
+                    yield from walk_blocks(inner)
+
+
+def walk_regions(op):
+    """Every region of ``op`` and, recursively, of the ops in them, outer first."""
+    for region in op.regions:
+        yield region
+        for block in list(region.blocks):
+            for inner in list(block.ops):
+                if inner.regions:
+                    yield from walk_regions(inner)
+
+
 def erase_blocks(region: Region, blocks) -> None:
     """Erase ``blocks`` of ``region`` that nothing live refers to (cycles
     among them included)."""
@@ -767,5 +788,10 @@ NB_OPS = [
     IterNextOp, CastOp, MakeCellOp, CellGetOp, CellSetOp, MakeFunctionOp, ClosureCellOp,
     ReturnOp, RaiseOp, StaticRaiseOp, BranchOp, CondBranchOp,
 ]
+
+# ops with bodies (a separate module: they use the definitions above)
+from pycomp.dialects.nb_structured import ForRangeOp, YieldOp  # noqa: E402
+
+NB_OPS += [ForRangeOp, YieldOp]
 
 Nb = Dialect("nb", NB_OPS, [NbType, PyLiteralAttr, PyObjectAttr], [_f.NbConstantMaterialization()])

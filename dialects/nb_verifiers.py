@@ -61,9 +61,9 @@ def check_function(func) -> None:
     ret = outputs[0].data
     if isinstance(ret, ty.Unknown):
         return
-    from pycomp.dialects.nb import ReturnOp
+    from pycomp.dialects.nb import ReturnOp, walk_blocks
 
-    for block in func.body.blocks:
+    for block in walk_blocks(func):
         last = block.last_op
         if isinstance(last, ReturnOp):
             vt = _type(last.value)
@@ -95,8 +95,10 @@ def first_untyped(func):
     nb.binop in @f has no type", "the return type of @f is unknown") and
     ``op`` is where to locate it (the function for its arguments and return
     type); None when everything is typed."""
+    from pycomp.dialects.nb import walk_blocks
+
     name = func.sym_name.data
-    for block in func.body.blocks:
+    for block in walk_blocks(func):
         for i, arg in enumerate(block.args):
             if _type(arg) is None:
                 what = "argument %d" % i if block is func.body.blocks.first else "a block argument"

@@ -33,6 +33,8 @@ from pycomp.frontend.typing.context import TypingContext, typeof_constant
 from pycomp.frontend.typing.conversions import can_convert, unify_types
 from pycomp.frontend.typing.iterators import iterator_type, not_iterable
 from pycomp.frontend.typing.templates import Folded
+from pycomp.dialects.nb_structured import yields_of
+from pycomp.oprules import typing_rule_for
 from pycomp.signature import Signature
 
 __all__ = ["infer_types", "infer_module", "typeof_global", "TypingResult", "default_typing_context", "TypeInferPass"]
@@ -87,6 +89,8 @@ class _Inference:
         self.call_plans: dict = {}  # call op -> how its arguments map to parameters
         self.unpack_iters: dict = {}  # nb.unpack of an iterable -> its iterator type
         self.deferred: dict = {}  # op -> the TypingError it gave while an operand was none
+        self.rule_ops: dict = {}  # op typed by a rule registered by name -> the rule (see pycomp.oprules)
+        self.bounds_signature: dict = {}  # nb.for_range -> the range(...) signature of its bounds
 
     # ------------------------------------------------------------ worklist
     def push(self, op: Operation):
@@ -175,10 +179,36 @@ class _Inference:
         return tuple(out)
 
     # ------------------------------------------------------------ rules
+    # ------------------------------------------------------------ the state rules see (pycomp.oprules)
+    def type_of(self, value):
+        return self.types.get(value)
+
+    def enter(self, block):
+        self.mark_reachable(block)
+
+    def cast_operand(self, op, index: int, t: ty.Type) -> None:
+        self._cast_at(op, index, t)
+
+    def visit_by_rule(self, op: Operation):
+        rule = typing_rule_for(op.name)
+        if rule is None:
+            raise UnsupportedError("type inference does not know %s (no typing rule is registered for it)"
+                                   % op.name)
+        if getattr(rule, "partial", False):  # typed as operands become known (None: not yet)
+            ts = tuple(self.types.get(v) for v in op.operands)
+        else:
+            ts = self.operand_types(op)
+            if ts is None:
+                return
+        self.rule_ops[op] = rule
+        sig = rule.infer(self, op, ts)
+        if isinstance(sig, Signature):
+            self.sigs[op] = sig
+
     def visit(self, op: Operation):
         m = getattr(self, "visit_" + type(op).__name__, None)
         if m is None:
-            raise UnsupportedError("type inference does not know %s" % op.name)
+            return self.visit_by_rule(op)
         if isinstance(op, (nb.ConstOp, nb.GlobalOp, nb.UndefOp)):
             return m(op)
         if isinstance(op, nb.CellSetOp):  # the stored value types the cell
@@ -495,7 +525,7 @@ class _Inference:
     # ------------------------------------------------------------ commit
     def check_all_typed(self):
         self._prune_unreachable()
-        for blk in self.func.body.blocks:
+        for blk in nb.walk_blocks(self.func):
             for arg in blk.args:
                 if arg not in self.types:
                     raise TypingError("cannot infer the type of a variable (used before assignment?)")
@@ -516,8 +546,8 @@ class _Inference:
             op.parent_block().insert_op_before(new, op)
             op.detach()
             op.erase()
-        region = self.func.body
-        nb.erase_blocks(region, [b for b in region.blocks if b not in self.reachable])
+        for region in nb.walk_regions(self.func):  # outer first: a dead block's bodies go with it
+            nb.erase_blocks(region, [b for b in region.blocks if b not in self.reachable])
 
     def _apply_folds(self):
         """Replace the calls typing answered at compile time (Folded
@@ -579,7 +609,7 @@ class _Inference:
         self._apply_folds()
         self._fold_call_arguments()
         types = self.types
-        for blk in self.func.body.blocks:
+        for blk in nb.walk_blocks(self.func):
             for arg in blk.args:
                 nb.set_type(arg, types[arg])
             for op in list(blk.ops):
@@ -591,8 +621,11 @@ class _Inference:
                 for r in op.results:
                     if r in types:
                         nb.set_type(r, types[r])
-        for blk in self.func.body.blocks:
+        for blk in list(nb.walk_blocks(self.func)):
             for op in list(blk.ops):
+                rule = self.rule_ops.get(op)
+                if rule is not None:
+                    rule.commit(self, op)
                 sig = self.sigs.get(op)
                 if sig is not None:
                     self._cast_operands(op, sig)
@@ -665,7 +698,14 @@ def _function_name(t) -> str:
 
 
 def _incoming(arg: BlockArgument) -> list:
-    """The values every branch into ``arg``'s block passes for it."""
+    """The values every branch into ``arg``'s block passes for it (for a
+    body's carried value: the initial value and every yielded one)."""
+    parent = arg.block.parent_op()
+    if isinstance(parent, nb.ForRangeOp) and arg.block is parent.body.blocks.first:
+        if arg.index == 0:
+            return []
+        k = arg.index - 1
+        return [parent.inits[k]] + [y.values[k] for y in yields_of(parent)]
     out = []
     for pred in arg.block.predecessors():
         term = pred.last_op
@@ -680,8 +720,14 @@ def _incoming(arg: BlockArgument) -> list:
 
 
 def _target_arg(use) -> BlockArgument | None:
+    """The block argument an operand flows into (a branch's, or a body's
+    carried value for an nb.for_range initial value or an nb.yield)."""
     op = use.operation
     idx = use.index
+    if isinstance(op, nb.ForRangeOp):
+        return op.body.blocks.first.args[idx - 2] if idx >= 3 else None
+    if isinstance(op, nb.YieldOp) and isinstance(op.parent_op(), nb.ForRangeOp):
+        return op.parent_op().body.blocks.first.args[1 + idx]
     if isinstance(op, nb.BranchOp):
         return op.dest.args[idx]
     if isinstance(op, nb.CondBranchOp):

@@ -11,7 +11,8 @@
   by an unconditional branch is merged into its predecessor, and empty
   forwarding blocks are bypassed.
 
-Each is one walk over the function.
+Each is one walk over the function, bodies of ops included (simplify-cfg
+works on each body's CFG separately: an edge never leaves a region).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from pycomp.dialects import nb
 from pycomp.errors import UnsupportedError
 
 __all__ = ["static_raise", "static_getitem", "dead_code", "simplify_cfg", "StaticRaisePass",
-           "StaticGetItemPass", "SimplifyCfgPass", "DeadCodePass"]
+           "StaticGetItemPass", "SimplifyCfgPass", "DeadCodePass", "simplify_regions"]
 
 
 def _funcs(module: ModuleOp):
@@ -37,7 +38,7 @@ def _funcs(module: ModuleOp):
 
 def static_raise(module: ModuleOp) -> None:
     for func in _funcs(module):
-        for blk in func.body.blocks:
+        for blk in nb.walk_blocks(func):
             term = blk.last_op
             if not isinstance(term, nb.RaiseOp):
                 continue
@@ -67,7 +68,7 @@ def static_raise(module: ModuleOp) -> None:
 
 def static_getitem(module: ModuleOp) -> None:
     for func in _funcs(module):
-        for blk in func.body.blocks:
+        for blk in nb.walk_blocks(func):
             for op in list(blk.ops):
                 if isinstance(op, nb.GetItemOp) and isinstance(op.index.owner, nb.ConstOp):
                     idx = op.index.owner.value.data
@@ -101,7 +102,7 @@ def dead_code(module: ModuleOp) -> None:
         changed = True
         while changed:  # a dead op may have been the last user of one in an earlier block
             changed = False
-            for blk in func.body.blocks:
+            for blk in nb.walk_blocks(func):
                 for op in reversed(list(blk.ops)):
                     if isinstance(op, _PURE) and not any(r.uses for r in op.results):
                         op.detach()
@@ -192,10 +193,17 @@ def _simplify_once(region) -> bool:
     return False
 
 
+def simplify_regions(func) -> None:
+    """Simplify the CFG of ``func`` and of every body in it (each body is a
+    CFG of its own: no edge leaves a region)."""
+    for region in list(nb.walk_regions(func)):
+        while _simplify_once(region):
+            pass
+
+
 def simplify_cfg(module: ModuleOp) -> None:
     for func in _funcs(module):
-        while _simplify_once(func.body):
-            pass
+        simplify_regions(func)
 
 
 # ------------------------------------------------------------------ the passes (registered in pycomp.passes.PASS_TABLE)

@@ -29,6 +29,7 @@ from pycomp.dialects import nb
 from pycomp.errors import CompilerError, UnsupportedError
 from pycomp.lowering.builder import LLVMBuilder
 from pycomp.operators import operator_key, operator_operands
+from pycomp.oprules import lowering_rule_for
 from pycomp.passes import ERROR_MODELS
 from pycomp.signature import Signature
 from pycomp.targets.base import TargetContext, target_context
@@ -50,6 +51,7 @@ class _FunctionLowering:
         self.symbol = symbol
         self.callee_symbol = callee_symbol
         self.vmap: dict = {}
+        self.yield_to: dict = {}  # op with a body -> what its nb.yield does (see lower_body)
         self.externals: dict[str, llvm.FuncOp] = {}
 
     def v(self, value):
@@ -94,8 +96,14 @@ class _FunctionLowering:
             for a, la in zip(blk.args, bmap[blk].args):
                 self.vmap[a] = la
         self.bmap = bmap
+        self._lower_blocks(nb_blocks)
+        _order_blocks(region)
+        return llvm.FuncOp(self.symbol, fnty, linkage=llvm.LinkageAttr("external"), body=region)
+
+    def _lower_blocks(self, nb_blocks):
+        b = self.b
         for blk in nb_blocks:
-            b.position_at_end(bmap[blk])
+            b.position_at_end(self.bmap[blk])
             for op in blk.ops:
                 b.location = op.location
                 self.ctx.current_loc = nb.source_loc(op)
@@ -103,18 +111,48 @@ class _FunctionLowering:
                     self.lower_op(op)
                 except CompilerError as e:
                     raise e.with_loc(nb.source_loc(op))
-        _order_blocks(region)
-        return llvm.FuncOp(self.symbol, fnty, linkage=llvm.LinkageAttr("external"), body=region)
 
     def llvm_type(self, t):
         return self.ctx.llvm_type(t)
 
+    # ------------------------------------------------------------ bodies (for the rules of ops with regions)
+    def lower_body(self, region: Region, entry_values, on_yield) -> Block:
+        """Lower the blocks of a body ``region`` in place, into the function
+        being built: the body's entry block takes ``entry_values`` for its
+        arguments, its other blocks become blocks of the function, and each
+        ``nb.yield`` of this body calls ``on_yield(values)`` with the
+        builder at its place (it must end the block: a branch). Returns the
+        block the body starts at; the caller branches to it and positions the
+        builder where code continues."""
+        nb_blocks = list(region.blocks)
+        start = self.b.new_block()
+        self.bmap[nb_blocks[0]] = start
+        for a, v in zip(nb_blocks[0].args, entry_values):
+            self.vmap[a] = v
+        for blk in nb_blocks[1:]:
+            nblk = Block(arg_types=[self.llvm_type(nb.type_of(a)) for a in blk.args])
+            self.b.region.add_block(nblk)
+            self.bmap[blk] = nblk
+            for a, la in zip(blk.args, nblk.args):
+                self.vmap[a] = la
+        self.yield_to[region.parent_op()] = on_yield
+        self._lower_blocks(nb_blocks)
+        return start
+
     # ------------------------------------------------------------ ops
     def lower_op(self, op):
         m = getattr(self, "lower_" + type(op).__name__, None)
-        if m is None:
-            raise UnsupportedError("cannot lower %s yet" % op.name)
-        res = m(op)
+        if m is None:  # an op lowered by a rule registered under its name (pycomp.oprules)
+            rule = lowering_rule_for(op.name)
+            if rule is None:
+                raise UnsupportedError("cannot lower %s (no lowering rule is registered for it)" % op.name)
+            res = rule(self, op)
+            if isinstance(res, (list, tuple)):
+                for r, v in zip(op.results, res):
+                    self.vmap[r] = v
+                return
+        else:
+            res = m(op)
         if res is not None and op.results:
             self.vmap[op.results[0]] = res
 

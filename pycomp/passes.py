@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 #: the untyped rewrites in the order the JIT runs them
-UNTYPED_PASS_NAMES = ("nb-static-raise", "nb-static-getitem", "nb-simplify-cfg", "nb-dce")
+UNTYPED_PASS_NAMES = ("nb-static-raise", "nb-static-getitem", "nb-simplify-cfg", "nb-lift-range-loops", "nb-dce")
 
 #: the passes the JIT runs after IR generation, in its order (pycomp/compiler.py)
 JIT_PASS_NAMES = UNTYPED_PASS_NAMES + ("nb-type-infer", "nb-to-llvm")
@@ -77,6 +77,7 @@ PASS_TABLE: dict[str, str] = {
     "nb-static-raise": "pycomp.frontend.untyped_rewrites:StaticRaisePass",
     "nb-static-getitem": "pycomp.frontend.untyped_rewrites:StaticGetItemPass",
     "nb-simplify-cfg": "pycomp.frontend.untyped_rewrites:SimplifyCfgPass",
+    "nb-lift-range-loops": "pycomp.frontend.lift_loops:LiftRangeLoopsPass",
     "nb-dce": "pycomp.frontend.untyped_rewrites:DeadCodePass",
     "nb-type-infer": "pycomp.frontend.typeinfer:TypeInferPass",
     "nb-to-llvm": "pycomp.lowering.nb_to_llvm:NbToLLVMPass",

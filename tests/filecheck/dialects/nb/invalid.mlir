@@ -131,3 +131,78 @@ nb.func @arg_names_count(%x: !nb.type<?>) -> !nb.type<?> attributes {arg_names =
   nb.return %x : !nb.type<?>
 }
 
+
+// -----
+
+nb.func @for_range_body_args(%n: !nb.type<int64>) -> !nb.type<int64> attributes {arg_names = ["n"]} {
+  // expected-error @below {{nb.for_range: the body takes 2 arguments (the induction variable and 1 carried values), not 1}}
+  %r = nb.for_range %n, %n, %n iter_args(%n : !nb.type<int64>) : !nb.type<int64>, !nb.type<int64>, !nb.type<int64> -> !nb.type<int64> {
+  ^bb0(%i: !nb.type<int64>):
+    nb.yield %i : !nb.type<int64>
+  }
+  nb.return %r : !nb.type<int64>
+}
+
+// -----
+
+nb.func @for_range_float_induction(%n: !nb.type<int64>) -> !nb.type<none> attributes {arg_names = ["n"]} {
+  %none = nb.const <None> : !nb.type<none>
+  // expected-error @below {{nb.for_range: the induction variable must be an integer, not float64}}
+  nb.for_range %n, %n, %n : !nb.type<int64>, !nb.type<int64>, !nb.type<int64> {
+  ^bb0(%i: !nb.type<float64>):
+    nb.yield
+  }
+  nb.return %none : !nb.type<none>
+}
+
+// -----
+
+nb.func @for_range_carried_type(%n: !nb.type<int64>, %x: !nb.type<float64>) -> !nb.type<float64> attributes {arg_names = ["n", "x"]} {
+  // expected-error @below {{nb.for_range: carried value 0 is float64 initially, int64 in the body and float64 as a result: they must be the same type}}
+  %r = nb.for_range %n, %n, %n iter_args(%x : !nb.type<float64>) : !nb.type<int64>, !nb.type<int64>, !nb.type<int64> -> !nb.type<float64> {
+  ^bb0(%i: !nb.type<int64>, %s: !nb.type<int64>):
+    nb.yield %s : !nb.type<int64>
+  }
+  nb.return %r : !nb.type<float64>
+}
+
+// -----
+
+nb.func @yield_count(%n: !nb.type<int64>) -> !nb.type<int64> attributes {arg_names = ["n"]} {
+  %r = nb.for_range %n, %n, %n iter_args(%n : !nb.type<int64>) : !nb.type<int64>, !nb.type<int64>, !nb.type<int64> -> !nb.type<int64> {
+  ^bb0(%i: !nb.type<int64>, %s: !nb.type<int64>):
+    // expected-error @below {{nb.yield passes 2 values, nb.for_range carries 1}}
+    nb.yield %s, %i : !nb.type<int64>, !nb.type<int64>
+  }
+  nb.return %r : !nb.type<int64>
+}
+
+// -----
+
+nb.func @yield_type(%n: !nb.type<int64>, %x: !nb.type<float64>) -> !nb.type<int64> attributes {arg_names = ["n", "x"]} {
+  %r = nb.for_range %n, %n, %n iter_args(%n : !nb.type<int64>) : !nb.type<int64>, !nb.type<int64>, !nb.type<int64> -> !nb.type<int64> {
+  ^bb0(%i: !nb.type<int64>, %s: !nb.type<int64>):
+    // expected-error @below {{nb.yield passes float64 for carried value 0 of type int64}}
+    nb.yield %x : !nb.type<float64>
+  }
+  nb.return %r : !nb.type<int64>
+}
+
+// -----
+
+nb.func @yield_in_function(%n: !nb.type<int64>) -> !nb.type<int64> attributes {arg_names = ["n"]} {
+  // expected-error @below {{nb.yield must be in the body of an op with a body (nb.for_range), not in nb.func}}
+  nb.yield
+}
+
+// -----
+
+nb.func @for_range_without_yield(%n: !nb.type<int64>) -> !nb.type<none> attributes {arg_names = ["n"]} {
+  %none = nb.const <None> : !nb.type<none>
+  // expected-error @below {{nb.for_range: the body has no nb.yield (a loop body must be able to continue)}}
+  nb.for_range %n, %n, %n : !nb.type<int64>, !nb.type<int64>, !nb.type<int64> {
+  ^bb0(%i: !nb.type<int64>):
+    nb.static_raise <ValueError> <("x",)>
+  }
+  nb.return %none : !nb.type<none>
+}

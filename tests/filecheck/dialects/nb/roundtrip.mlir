@@ -159,3 +159,48 @@ nb.func @cells(%x: !nb.type<int64>, %env: !nb.type<?>) -> !nb.type<int64> attrib
   %e = nb.closure_cell %env[<0>] : (!nb.type<?>) -> !nb.type<?>
   nb.return %v : !nb.type<int64>
 }
+
+// -----
+
+// An op with a body: nb.for_range with a carried value, a body of two
+// blocks and two yields, nested in another nb.for_range without carried
+// values (its body's only argument is the induction variable).
+
+// CHECK-LABEL: nb.func @loops(
+// CHECK-SAME:      %[[N:[^:]+]]: !nb.type<int64>)
+// CHECK:         %[[R:.*]] = nb.for_range %[[Z:[^,]+]], %[[N]], %[[O:[^ ]+]] iter_args(%[[Z]] : !nb.type<int64>) : !nb.type<int64>, !nb.type<int64>, !nb.type<int64> -> !nb.type<int64> {
+// CHECK-NEXT:    ^{{.*}}(%[[I:[^:]+]]: !nb.type<int64>, %[[S:[^:]+]]: !nb.type<int64>):
+// CHECK-NEXT:      %[[C:.*]] = nb.binop "<" %[[I]], %[[O]]
+// CHECK-NEXT:      nb.cond_br %[[C]] : !nb.type<bool>, ^[[A:.*]], ^[[B:[^ ]*]]
+// CHECK-NEXT:    ^[[A]]:
+// CHECK-NEXT:      nb.yield %[[S]] : !nb.type<int64>
+// CHECK-NEXT:    ^[[B]]:
+// CHECK-NEXT:      %[[T:.*]] = nb.binop "+" %[[S]], %[[I]]
+// CHECK-NEXT:      nb.yield %[[T]] : !nb.type<int64>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    nb.for_range %[[Z]], %[[R]], %[[O]] : !nb.type<int64>, !nb.type<int64>, !nb.type<int64> {
+// CHECK-NEXT:    ^{{.*}}(%{{[^:]+}}: !nb.type<int64>):
+// CHECK-NEXT:      nb.yield
+// CHECK-NEXT:    }
+// GENERIC-LABEL: sym_name = "loops"
+// GENERIC:         "nb.for_range"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>}> ({
+// GENERIC:           "nb.yield"(%{{.*}}) : (!nb.type<int64>) -> ()
+nb.func @loops(%n: !nb.type<int64>) -> !nb.type<int64> attributes {arg_names = ["n"]} {
+  %z = nb.const <0> : !nb.type<int64>
+  %o = nb.const <1> : !nb.type<int64>
+  %r = nb.for_range %z, %n, %o iter_args(%z : !nb.type<int64>) : !nb.type<int64>, !nb.type<int64>, !nb.type<int64> -> !nb.type<int64> {
+  ^bb0(%i: !nb.type<int64>, %s: !nb.type<int64>):
+    %c = nb.binop "<" %i, %o : (!nb.type<int64>, !nb.type<int64>) -> !nb.type<bool>
+    nb.cond_br %c : !nb.type<bool>, ^a, ^b
+  ^a:
+    nb.yield %s : !nb.type<int64>
+  ^b:
+    %t = nb.binop "+" %s, %i : (!nb.type<int64>, !nb.type<int64>) -> !nb.type<int64>
+    nb.yield %t : !nb.type<int64>
+  }
+  nb.for_range %z, %r, %o : !nb.type<int64>, !nb.type<int64>, !nb.type<int64> {
+  ^bb0(%j: !nb.type<int64>):
+    nb.yield
+  }
+  nb.return %r : !nb.type<int64>
+}

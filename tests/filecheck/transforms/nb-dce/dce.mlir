@@ -81,3 +81,27 @@ nb.func @dead_closure(%x: !nb.type<?>) -> !nb.type<?> attributes {arg_names = ["
   %v = nb.cell_get %cy, "y" : (!nb.type<?>) -> !nb.type<?>
   nb.return %v : !nb.type<?>
 }
+
+// -----
+
+// Bodies are walked too: an unused constant and tuple inside an
+// nb.for_range go, the yielded value and what computes it stay.
+
+// CHECK-LABEL: nb.func @in_body(
+// CHECK:         nb.for_range
+// CHECK-NEXT:    ^{{.*}}(%[[I:[^:]+]]: !nb.type<int64>, %[[S:[^:]+]]: !nb.type<int64>):
+// CHECK-NEXT:      %[[T:.*]] = nb.binop "+" %[[S]], %[[I]]
+// CHECK-NEXT:      nb.yield %[[T]] : !nb.type<int64>
+// CHECK-NEXT:    }
+nb.func @in_body(%n: !nb.type<int64>) -> !nb.type<int64> attributes {arg_names = ["n"]} {
+  %z = nb.const <0> : !nb.type<int64>
+  %o = nb.const <1> : !nb.type<int64>
+  %r = nb.for_range %z, %n, %o iter_args(%z : !nb.type<int64>) : !nb.type<int64>, !nb.type<int64>, !nb.type<int64> -> !nb.type<int64> {
+  ^bb0(%i: !nb.type<int64>, %s: !nb.type<int64>):
+    %dead = nb.const <7> : !nb.type<int64>
+    %tup = nb.build_tuple(%i, %dead) : (!nb.type<int64>, !nb.type<int64>) -> !nb.type<UniTuple(int64 x 2)>
+    %t = nb.binop "+" %s, %i : (!nb.type<int64>, !nb.type<int64>) -> !nb.type<int64>
+    nb.yield %t : !nb.type<int64>
+  }
+  nb.return %r : !nb.type<int64>
+}

@@ -83,3 +83,31 @@ nb.func @self_loop() -> !nb.type<none> attributes {arg_names = []} {
 ^spin:
   nb.br ^spin
 }
+
+// -----
+
+// Each body is a CFG of its own: a chain of blocks inside an nb.for_range
+// is merged into the body's entry (the edge never leaves the region), and
+// the function's CFG around the op is simplified as before.
+
+// CHECK-LABEL: nb.func @body_chain(
+// CHECK:         nb.for_range
+// CHECK-NEXT:    ^{{.*}}(%[[I:[^:]+]]: !nb.type<int64>, %[[S:[^:]+]]: !nb.type<int64>):
+// CHECK-NEXT:      %[[T:.*]] = nb.binop "+" %[[S]], %[[I]]
+// CHECK-NEXT:      nb.yield %[[T]] : !nb.type<int64>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    nb.return
+nb.func @body_chain(%n: !nb.type<int64>) -> !nb.type<int64> attributes {arg_names = ["n"]} {
+  %z = nb.const <0> : !nb.type<int64>
+  %o = nb.const <1> : !nb.type<int64>
+  %r = nb.for_range %z, %n, %o iter_args(%z : !nb.type<int64>) : !nb.type<int64>, !nb.type<int64>, !nb.type<int64> -> !nb.type<int64> {
+  ^bb0(%i: !nb.type<int64>, %s: !nb.type<int64>):
+    nb.br ^next(%s : !nb.type<int64>)
+  ^next(%x: !nb.type<int64>):
+    %t = nb.binop "+" %x, %i : (!nb.type<int64>, !nb.type<int64>) -> !nb.type<int64>
+    nb.yield %t : !nb.type<int64>
+  }
+  nb.br ^out
+^out:
+  nb.return %r : !nb.type<int64>
+}
