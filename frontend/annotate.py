@@ -32,9 +32,12 @@ def annotate(pyfunc, func: nb.FuncOp) -> str:
     for op in func.walk():
         short = _SHORT.get(type(op))
         line = getattr(op.location, "line", None)
-        if short is None or line is None or not op.results:
+        if isinstance(op, nb.ForRangeOp) and line is not None:  # no result may say the loop variable's type
+            text = "range loop: %s" % nb.type_of(op.induction_var)
+        elif short is None or line is None or not op.results:
             continue
-        text = "%s: %s" % (short(op), nb.type_of(op.results[0]))
+        else:
+            text = "%s: %s" % (short(op), nb.type_of(op.results[0]))
         bucket = notes.setdefault(line.data, [])
         if text not in bucket:
             bucket.append(text)
