@@ -221,6 +221,11 @@ class TargetContext:
     def check_runtime_symbol(self, name: str) -> None:
         """Raise UnsupportedError if ``name`` cannot be called on this target."""
 
+    def finish_module(self, module) -> None:
+        """Rewrite a lowered llvm-dialect module for this target before it is
+        emitted (in place; CUDA: math intrinsics become libdevice calls).
+        Nothing on the CPU."""
+
     # -------------------------------------------------------- data model
     def llvm_type(self, t):
         return datamodel.llvm_type(t)
