@@ -439,7 +439,9 @@ def lower_module(ctx: TargetContext, module: ModuleOp, callee_symbol=None) -> Mo
         if name not in defined:
             decls.append(llvm.FuncOp(name, llvm.LLVMFunctionType(list(args), ret),
                                      linkage=llvm.LinkageAttr("external")))
-    return ModuleOp(decls + funcs)
+    module = ModuleOp(decls + funcs)
+    ctx.finish_module(module)
+    return module
 
 
 # ------------------------------------------------------------------ the pass (registered in pycomp.passes.PASS_TABLE)

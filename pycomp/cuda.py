@@ -307,8 +307,7 @@ def _generate(fir, res, pyfunc, sig, device, fastmath, cc, opt):
                           "functions calling each other come with cuda.jit)" % getattr(disp, "__name__", disp))
 
     ctx = CUDATargetContext(fastmath=fastmath, cc=cc)
-    llmod = lower_module(ctx, fir.module, no_jitted_calls)
-    ctx.finish_module(llmod)
+    llmod = lower_module(ctx, fir.module, no_jitted_calls)  # the context finishes it (libdevice calls)
     names = {symbol: ["retptr"] + _param_names(pyfunc)}
     irmod = emit_llvmlite(llmod, ctx.triple, ctx.data_layout, names)
     exported = symbol
