@@ -449,7 +449,7 @@ class PycompOptMain(xDSLOptMain):
             else:
                 module = self._parse_mlir(text, offset, parsers)
         except ParseError as e:
-            return [D.Diagnostic("error", e.span.get_line_col()[0] + offset, str(e).strip().splitlines()[-1])]
+            return [D.Diagnostic("error", e.span.get_location().line + offset, str(e).strip().splitlines()[-1])]
         except CompilerError as e:
             return [located(e)]
         except DiagnosticException as e:  # an op rejected while it is built: the line being parsed

@@ -3,6 +3,13 @@
 ``optional(float64)``, ...) and Numba's spellings (``f8``, ``float64[:, ::1]``,
 ``void``). Signatures (pycomp.signature) and the nb dialect's type attribute
 use it.
+
+A type from outside pycomp gets its name with :func:`register_type_name`
+(``register_type_name("interval", interval_type)``: ``str(t)`` prints the
+name, ``parse_type`` reads it back), or from the ``pycomp.types`` entry
+point group (``interval = "pycomp_toy.types:interval_type"``), loaded the
+first time the name is met, so ``!nb.type<interval>`` parses before the
+package is imported.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from pycomp.types import (  # noqa: F401
     none, uint16, uint32, uint64, uint8, uintc, uintp, unknown
 )
 
-__all__ = ["parse_type"]
+__all__ = ["parse_type", "register_type_name"]
 
 
 _SCALARS = {str(t): t for t in (boolean, none) + NUMBER_TYPES}
@@ -24,6 +31,37 @@ _SCALARS.update({"?": unknown, "boolean": boolean, "bool_": boolean, "intp": int
                  "f4": float32, "f8": float64, "i1": int8, "i2": int16, "i4": int32, "i8": int64,
                  "u1": uint8, "u2": uint16, "u4": uint32, "u8": uint64, "c8": complex64,
                  "c16": complex128, "double": float64, "float_": float32})
+
+
+#: names of types from outside pycomp (register_type_name, the pycomp.types entry points)
+_NAMED: dict[str, Type] = {}
+
+
+def register_type_name(name: str, t: Type) -> Type:
+    """Make ``name`` (letters, digits, ``_``) parse as the type ``t``, whose
+    ``str`` must be ``name`` so it prints and parses back; returns ``t``. A
+    name of the grammar's own cannot be taken."""
+    if not name.replace("_", "a").isalnum():
+        raise ValueError("a type name is letters, digits and '_', not %r" % name)
+    if name in _SCALARS or name in _KEYWORDS or name.startswith(("range_state_", "range_iter_")):
+        raise ValueError("%r is a type name of pycomp's own" % name)
+    if str(t) != name:
+        raise ValueError("the type %r prints as %r, not as its name %r" % (t, str(t), name))
+    _NAMED[name] = t
+    return t
+
+
+def _named_type(name: str) -> Type | None:
+    """The type registered under ``name``, loading its ``pycomp.types``
+    entry point the first time; None if there is none."""
+    t = _NAMED.get(name)
+    if t is None:
+        from importlib.metadata import entry_points
+
+        for ep in entry_points(group="pycomp.types", name=name):
+            t = register_type_name(name, ep.load())
+            break
+    return t
 
 
 class _TypeParser:
@@ -175,7 +213,16 @@ class _TypeParser:
             if name == "exception_class":
                 return ExceptionClass(obj)
             return ExceptionInstance(obj)
+        t = _named_type(name)
+        if t is not None:
+            return t
         self.error("unknown type %r" % name)
+
+
+#: the words the grammar itself reads after a name (never a registered type name)
+_KEYWORDS = frozenset(("UniTuple", "Tuple", "NamedUniTuple", "NamedTuple", "namedtuple_class", "optional",
+                       "Optional", "OptionalType", "cell", "array", "iter", "zip", "enumerate", "function",
+                       "module", "exception_class", "exception"))
 
 
 def _resolve_path(path: str):

@@ -15,7 +15,9 @@ dialect types).
 - cell(T) -> a pointer to a stack slot holding T; a closure -> a struct of
   its cells' pointers (its environment);
 - compile-time-only values (functions, modules, exception classes,
-  string literals, none) -> i8 placeholders.
+  string literals, none) -> i8 placeholders;
+- a type class from outside pycomp -> what :func:`register_model` gave it
+  (i8 if nothing).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from xdsl.dialects.builtin import Float32Type, Float64Type, IntegerType
 
 from pycomp import types as ty
 
-__all__ = ["llvm_type", "memory_type", "is_compile_time", "iterator_state_type", "ARRAY_FIELDS", "array_struct", "PTR", "I1", "I8", "I32", "I64", "F64"]
+__all__ = ["llvm_type", "register_model", "memory_type", "is_compile_time", "iterator_state_type", "ARRAY_FIELDS", "array_struct", "PTR", "I1", "I8", "I32", "I64", "F64"]
 
 PTR = llvm.LLVMPointerType()
 I1, I8, I32, I64 = IntegerType(1), IntegerType(8), IntegerType(32), IntegerType(64)
@@ -35,6 +37,29 @@ F32, F64 = Float32Type(), Float64Type()
 ARRAY_FIELDS = {"meminfo": 0, "parent": 1, "nitems": 2, "itemsize": 3, "data": 4, "shape": 5, "strides": 6}
 
 _cache: dict = {}
+
+#: type class -> function giving the LLVM type of its instances (register_model)
+_MODELS: dict = {}
+
+
+def register_model(type_class: type, fn):
+    """Represent the pycomp types of ``type_class`` (a ``pycomp.types.Type``
+    subclass; its subclasses too) by ``fn(t)``, an llvm-dialect type
+    (``llvm.LLVMStructType.from_type_list([F64, F64])``); returns ``fn``.
+    A registered model comes before the built-in ones. The cache is
+    emptied, so no type keeps a model computed before (a tuple holding one
+    of these types included)."""
+    _MODELS[type_class] = fn
+    _cache.clear()
+    return fn
+
+
+def _registered_model(t):
+    for cls in type(t).__mro__:
+        fn = _MODELS.get(cls)
+        if fn is not None:
+            return fn(t)
+    return None
 
 
 def array_struct(ndim: int):
@@ -49,8 +74,15 @@ def array_struct(ndim: int):
 def llvm_type(t: ty.Type):
     """The LLVM type of an SSA value of pycomp type ``t``."""
     r = _cache.get(t)
-    if r is not None:
-        return r
+    if r is None:
+        r = _registered_model(t) if _MODELS else None
+        if r is None:
+            r = _builtin_model(t)
+        _cache[t] = r
+    return r
+
+
+def _builtin_model(t: ty.Type):
     if isinstance(t, ty.Boolean):
         r = I1
     elif isinstance(t, ty.Integer):
@@ -76,7 +108,6 @@ def llvm_type(t: ty.Type):
         r = llvm.LLVMStructType.from_type_list([PTR] * len(t.cell_types))
     else:
         r = I8
-    _cache[t] = r
     return r
 
 

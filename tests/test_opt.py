@@ -21,7 +21,7 @@ FILECHECK_DIR = ROOT / "tests" / "filecheck"
 
 from pycomp import passes as P  # noqa: E402  (cheap: imports no xDSL)
 
-PASS_NAMES = list(P.get_all_passes())
+PASS_NAMES = list(P.get_all_passes(plugins=False, registered=False))  # pycomp's own (PASS_TABLE)
 
 UNTYPED_IR = """\
 nb.func @f(%t: !nb.type<?>) -> !nb.type<?> attributes {arg_names = ["t"]} {

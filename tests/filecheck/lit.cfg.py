@@ -8,8 +8,10 @@
 # is found next to it (its bin/ folder goes first on PATH).
 #
 # Features: `has_ptxas` when `ptxas` is on PATH (for the CUDA tests to come);
-# `py3.11`, `py3.12`, ... for the running interpreter.
+# `py3.11`, `py3.12`, ... for the running interpreter; `pycomp_toy` when the
+# test plugin tests/plugins/pycomp-toy is installed (plugins/toy/ needs it).
 
+import importlib.util
 import os
 import shlex
 import shutil
@@ -41,3 +43,5 @@ config.substitutions.append(("%python", python))
 if shutil.which("ptxas", path=config.environment["PATH"]):
     config.available_features.add("has_ptxas")
 config.available_features.add("py%d.%d" % sys.version_info[:2])
+if importlib.util.find_spec("pycomp_toy") is not None:
+    config.available_features.add("pycomp_toy")
