@@ -24,6 +24,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block
 from xdsl.passes import ModulePass
+from xdsl.traits import Pure
 
 from pycomp.dialects import nb
 from pycomp.errors import UnsupportedError
@@ -90,6 +91,11 @@ _PURE = (nb.ConstOp, nb.GlobalOp, nb.UndefOp, nb.BuildTupleOp, nb.CastOp, nb.Get
          nb.StaticGetItemOp, nb.TruthOp, nb.MakeFunctionOp, nb.ClosureCellOp, nb.CellGetOp)
 
 
+def _pure(op) -> bool:
+    """nb's side-effect-free ops, and any other dialect's op with xDSL's Pure trait."""
+    return isinstance(op, _PURE) or (not op.name.startswith("nb.") and not op.regions and op.has_trait(Pure))
+
+
 def _dead_cell(op) -> bool:
     """A cell nothing reads (no nb.cell_get, no closure captures it): its
     stores are dead too."""
@@ -104,7 +110,7 @@ def dead_code(module: ModuleOp) -> None:
             changed = False
             for blk in nb.walk_blocks(func):
                 for op in reversed(list(blk.ops)):
-                    if isinstance(op, _PURE) and not any(r.uses for r in op.results):
+                    if _pure(op) and not any(r.uses for r in op.results):
                         op.detach()
                         op.erase()
                         changed = True

@@ -81,6 +81,7 @@ PASS_TABLE: dict[str, str] = {
     "nb-dce": "pycomp.frontend.untyped_rewrites:DeadCodePass",
     "nb-type-infer": "pycomp.frontend.typeinfer:TypeInferPass",
     "nb-to-llvm": "pycomp.lowering.nb_to_llvm:NbToLLVMPass",
+    "nb-cuda-intrinsics": "pycomp.frontend.typing.cudadecl:CudaIntrinsicsPass",
 }
 
 #: classes registered at run time (:func:`register_pass`), by name

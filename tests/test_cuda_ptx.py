@@ -365,10 +365,8 @@ def api_uses(a):
 @pycomp_only("the nb-cuda-intrinsics pass")
 def test_the_cuda_intrinsics_pass_binds_the_api_to_calls():
     from pycomp.frontend.irgen import generate_ir
-    from pycomp.frontend.typing.cudadecl import cuda_pipeline
     from pycomp.passes import run_pipeline
 
-    cuda_pipeline()  # registers the pass
     fir = generate_ir(api_uses)
     run_pipeline(fir.module, "nb-cuda-intrinsics", verify_each=True)
     text = str(fir.module)

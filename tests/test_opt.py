@@ -82,7 +82,8 @@ def typing_py(tmp_path):
 
 def test_registry_names():
     assert PASS_NAMES == ["nb-static-raise", "nb-static-getitem", "nb-simplify-cfg",
-                          "nb-lift-range-loops", "nb-dce", "nb-type-infer", "nb-to-llvm"]
+                          "nb-lift-range-loops", "nb-dce", "nb-type-infer", "nb-to-llvm",
+                          "nb-cuda-intrinsics"]
     assert set(P.UNTYPED_PASS_NAMES) <= set(PASS_NAMES)
 
 

@@ -174,10 +174,8 @@ class CudaIntrinsicsPass(ModulePass):
 
 
 def cuda_pipeline() -> str:
-    """The pipeline compile_ptx types with: this pass, then the JIT's
-    (the pass is registered here, on first use, with pycomp.passes.register_pass)."""
+    """The pipeline compile_ptx types with: this pass (registered in
+    pycomp.passes.PASS_TABLE), then the JIT's."""
     from pycomp import passes
 
-    if PASS_NAME not in passes.get_all_passes(plugins=False):
-        passes.register_pass(CudaIntrinsicsPass)
     return PASS_NAME + "," + passes.PIPELINES["jit"]

@@ -105,3 +105,18 @@ nb.func @in_body(%n: !nb.type<int64>) -> !nb.type<int64> attributes {arg_names =
   }
   nb.return %r : !nb.type<int64>
 }
+
+// -----
+
+// Another dialect's op with xDSL's Pure trait is removed when unused too
+// (an op without the trait stays: it may have effects).
+
+// CHECK-LABEL: nb.func @other_dialect(
+// CHECK-NOT:     arith.constant
+// CHECK:         "test.op"() : () -> i32
+// CHECK-NEXT:    nb.return
+nb.func @other_dialect(%a: !nb.type<int64>) -> !nb.type<int64> attributes {arg_names = ["a"]} {
+  %c = arith.constant 3 : i32
+  %d = "test.op"() : () -> i32
+  nb.return %a : !nb.type<int64>
+}
