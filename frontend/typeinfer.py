@@ -33,7 +33,8 @@ from pycomp.frontend.typing.context import TypingContext, typeof_constant
 from pycomp.frontend.typing.conversions import can_convert, unify_types
 from pycomp.frontend.typing.iterators import iterator_type, not_iterable
 from pycomp.frontend.typing.templates import Folded
-from pycomp.dialects.nb_structured import yields_of
+from pycomp.dialects.nb_flow import incoming_values as _incoming
+from pycomp.dialects.nb_flow import target_arg as _target_arg
 from pycomp.oprules import typing_rule_for
 from pycomp.signature import Signature
 
@@ -695,48 +696,6 @@ def _is_function_value(t) -> bool:
 def _function_name(t) -> str:
     fn = t.dispatcher.py_func
     return "%s defined at line %d" % (fn.__qualname__, fn.__code__.co_firstlineno)
-
-
-def _incoming(arg: BlockArgument) -> list:
-    """The values every branch into ``arg``'s block passes for it (for a
-    body's carried value: the initial value and every yielded one)."""
-    parent = arg.block.parent_op()
-    if isinstance(parent, nb.ForRangeOp) and arg.block is parent.body.blocks.first:
-        if arg.index == 0:
-            return []
-        k = arg.index - 1
-        return [parent.inits[k]] + [y.values[k] for y in yields_of(parent)]
-    out = []
-    for pred in arg.block.predecessors():
-        term = pred.last_op
-        if isinstance(term, nb.BranchOp):
-            out.append(term.arguments[arg.index])
-        elif isinstance(term, nb.CondBranchOp):
-            if term.then_block is arg.block:
-                out.append(term.then_arguments[arg.index])
-            if term.else_block is arg.block:
-                out.append(term.else_arguments[arg.index])
-    return out
-
-
-def _target_arg(use) -> BlockArgument | None:
-    """The block argument an operand flows into (a branch's, or a body's
-    carried value for an nb.for_range initial value or an nb.yield)."""
-    op = use.operation
-    idx = use.index
-    if isinstance(op, nb.ForRangeOp):
-        return op.body.blocks.first.args[idx - 2] if idx >= 3 else None
-    if isinstance(op, nb.YieldOp) and isinstance(op.parent_op(), nb.ForRangeOp):
-        return op.parent_op().body.blocks.first.args[1 + idx]
-    if isinstance(op, nb.BranchOp):
-        return op.dest.args[idx]
-    if isinstance(op, nb.CondBranchOp):
-        nthen = len(op.then_arguments)
-        if 1 <= idx < 1 + nthen:
-            return op.then_block.args[idx - 1]
-        if idx >= 1 + nthen:
-            return op.else_block.args[idx - 1 - nthen]
-    return None
 
 
 def infer_types(ctx: TypingContext, func: nb.FuncOp, arg_types, return_type=None,
