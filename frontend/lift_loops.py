@@ -34,6 +34,8 @@ from pycomp.special import prange
 __all__ = ["lift_range_loops", "LiftRangeLoopsPass"]
 
 _RANGES = (builtins.range, prange)
+#: how a block of a liftable loop body may end: an edge, or raising
+_BODY_TERMINATORS = (nb.BranchOp, nb.CondBranchOp, nb.StaticRaiseOp, nb.RaiseOp)
 
 
 @dataclass
@@ -108,8 +110,8 @@ def _match(region: Region, header: Block) -> _Loop | None:
         seen.add(b)
         body.append(b)
         term = b.last_op
-        if isinstance(term, nb.ReturnOp) or term is None:
-            return None
+        if not isinstance(term, _BODY_TERMINATORS):
+            return None  # a return, or a yield of an enclosing body: control leaves the loop
         stack.extend(_successors(b))
     if exit_ in seen:
         return None  # a break: the body leaves the loop other than through the header
