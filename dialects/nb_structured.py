@@ -34,7 +34,7 @@ from xdsl.traits import IsTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from pycomp import types as ty
-from pycomp.dialects.nb import UNKNOWN, NbType, nbtype, type_of
+from pycomp.dialects.nb import UNKNOWN, NbType, type_of
 
 __all__ = ["ForRangeOp", "YieldOp", "yields_of"]
 

@@ -47,11 +47,6 @@ class _Loop:
     call: nb.CallOp
 
 
-def _successors(blk: Block) -> list:
-    term = blk.last_op
-    return list(term.successors) if term is not None else []
-
-
 def _range_call(it: nb.IterNextOp):
     get = it.iterator.owner
     if not isinstance(get, nb.GetIterOp) or len(list(get.result.uses)) != 1:
@@ -112,7 +107,7 @@ def _match(region: Region, header: Block) -> _Loop | None:
         term = b.last_op
         if not isinstance(term, _BODY_TERMINATORS):
             return None  # a return, or a yield of an enclosing body: control leaves the loop
-        stack.extend(_successors(b))
+        stack.extend(term.successors)
     if exit_ in seen:
         return None  # a break: the body leaves the loop other than through the header
     body_set = set(body)

@@ -91,7 +91,6 @@ class _Inference:
         self.unpack_iters: dict = {}  # nb.unpack of an iterable -> its iterator type
         self.deferred: dict = {}  # op -> the TypingError it gave while an operand was none
         self.rule_ops: dict = {}  # op typed by a rule registered by name -> the rule (see pycomp.oprules)
-        self.bounds_signature: dict = {}  # nb.for_range -> the range(...) signature of its bounds
 
     # ------------------------------------------------------------ worklist
     def push(self, op: Operation):
@@ -179,7 +178,6 @@ class _Inference:
             out.append(t)
         return tuple(out)
 
-    # ------------------------------------------------------------ rules
     # ------------------------------------------------------------ the state rules see (pycomp.oprules)
     def type_of(self, value):
         return self.types.get(value)
@@ -206,6 +204,7 @@ class _Inference:
         if isinstance(sig, Signature):
             self.sigs[op] = sig
 
+    # ------------------------------------------------------------ rules
     def visit(self, op: Operation):
         m = getattr(self, "visit_" + type(op).__name__, None)
         if m is None:

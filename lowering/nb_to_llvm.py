@@ -77,26 +77,11 @@ class _FunctionLowering:
         b.entry_allocas = entry
         self.b = b
         self.retptr = entry.args[0]
-        nb_blocks = list(func.body.blocks)
-        bmap = {}
-        for i, blk in enumerate(nb_blocks):
-            if i == 0:
-                continue
-            nblk = Block(arg_types=[self.llvm_type(nb.type_of(a)) for a in blk.args])
-            bmap[blk] = nblk
-        # entry: unpack arguments
-        for a, la in zip(nb_blocks[0].args, self.ctx.call_conv.unpack_arguments(b, argtypes, entry.args[1:])):
-            self.vmap[a] = la
-        first_body = Block()
-        region.add_block(first_body)
+        self.bmap = {}
+        params = self.ctx.call_conv.unpack_arguments(b, argtypes, entry.args[1:])
+        first_body = self._add_blocks(func.body, params)
         b.br(first_body)
-        bmap[nb_blocks[0]] = first_body
-        for blk in nb_blocks[1:]:
-            region.add_block(bmap[blk])
-            for a, la in zip(blk.args, bmap[blk].args):
-                self.vmap[a] = la
-        self.bmap = bmap
-        self._lower_blocks(nb_blocks)
+        self._lower_blocks(list(func.body.blocks))
         _order_blocks(region)
         return llvm.FuncOp(self.symbol, fnty, linkage=llvm.LinkageAttr("external"), body=region)
 
@@ -124,19 +109,27 @@ class _FunctionLowering:
         builder at its place (it must end the block: a branch). Returns the
         block the body starts at; the caller branches to it and positions the
         builder where code continues."""
-        nb_blocks = list(region.blocks)
+        start = self._add_blocks(region, entry_values)
+        self.yield_to[region.parent_op()] = on_yield
+        self._lower_blocks(list(region.blocks))
+        return start
+
+    def _add_blocks(self, region: Region, entry_values) -> Block:
+        """Give every block of nb ``region`` an llvm block in the function
+        being built: the entry block's arguments take ``entry_values`` (its
+        llvm block has none), the others' become llvm block arguments
+        (phis). Returns the entry's llvm block."""
+        blocks = list(region.blocks)
         start = self.b.new_block()
-        self.bmap[nb_blocks[0]] = start
-        for a, v in zip(nb_blocks[0].args, entry_values):
+        self.bmap[blocks[0]] = start
+        for a, v in zip(blocks[0].args, entry_values):
             self.vmap[a] = v
-        for blk in nb_blocks[1:]:
+        for blk in blocks[1:]:
             nblk = Block(arg_types=[self.llvm_type(nb.type_of(a)) for a in blk.args])
             self.b.region.add_block(nblk)
             self.bmap[blk] = nblk
             for a, la in zip(blk.args, nblk.args):
                 self.vmap[a] = la
-        self.yield_to[region.parent_op()] = on_yield
-        self._lower_blocks(nb_blocks)
         return start
 
     # ------------------------------------------------------------ ops

@@ -294,7 +294,7 @@ class TargetContext:
         ok = b.new_block()
         b.cond_br(fail_cond, fail, [], ok, [])
         b.position_at_end(fail)
-        b.ret(b.i32(self.raise_status(exc_class, args)))
+        self.call_conv.return_status(b, self.raise_status(exc_class, args))
         b.position_at_end(ok)
 
     # -------------------------------------------------------- casts

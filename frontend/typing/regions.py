@@ -52,7 +52,6 @@ class ForRangeTyping:
             return
         given = range_operands(op)
         bounds = state.ctx.resolve_call(ty.Function(builtins.range), tuple(ts[i] for i in given), {})
-        state.bounds_signature[op] = bounds
         entry = op.body.blocks.first
         state.assign(entry.args[0], bounds.return_type.dtype, op, "the loop variable")
         for init_t, arg, res in zip(ts[3:], entry.args[1:], op.res):
@@ -63,13 +62,14 @@ class ForRangeTyping:
         state.enter(entry)
 
     def commit(self, state, op):
-        bounds = state.bounds_signature[op]
+        index_type = state.type_of(op.induction_var)  # range's integer type: the bounds convert to it
         for i in range(3):
-            state.cast_operand(op, i, bounds.return_type.dtype)
-        for k, t in enumerate(_carried_types(state, op)):
+            state.cast_operand(op, i, index_type)
+        carried = _carried_types(state, op)
+        for k, t in enumerate(carried):
             state.cast_operand(op, 3 + k, t)
         for y in yields_of(op):
-            for k, t in enumerate(_carried_types(state, op)):
+            for k, t in enumerate(carried):
                 state.cast_operand(y, k, t)
 
 

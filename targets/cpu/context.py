@@ -35,10 +35,6 @@ class CPUTargetContext(TargetContext):
         return [lowering_registry]
 
     @property
-    def registry(self) -> LoweringRegistry:
-        return lowering_registry
-
-    @property
     def triple(self) -> str:
         return self.codegen().triple
 
