@@ -261,8 +261,11 @@ def run_fresh(script: str, tmpdir: str, timeout: float = 120) -> tuple[float, fl
     path = os.path.join(tmpdir, "fresh_bench.py")  # a real file, so source is inspectable
     with open(path, "w") as f:
         f.write(script)
+    # bytecode is cached as on a user's machine (pip compiled Numba's at install; an editable
+    # pycomp writes its own on first import), even where the caller's environment forbids it
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, path], capture_output=True, text=True, timeout=timeout)
+    proc = subprocess.run([sys.executable, path], capture_output=True, text=True, timeout=timeout, env=env)
     wall = time.perf_counter() - t0
     for line in proc.stdout.splitlines():
         if line.startswith("BENCH-RESULT"):

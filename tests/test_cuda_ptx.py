@@ -13,6 +13,7 @@ import math
 import re
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -321,6 +322,34 @@ def test_the_cuda_api_in_a_cpu_function_is_an_error_naming_the_line(func):
     assert_names_line(info.value, func)
     if is_pycomp:
         assert "only available in code compiled for the CUDA target" in str(info.value)
+
+
+_FRESH_CPU_PROCESS = """
+import sys
+from pycomp import cuda, njit
+def add(a, b):
+    return a + b
+assert njit(add)(1, 2) == 3
+print("cudadecl" in sys.modules)
+def grid_on_the_cpu(a):
+    return cuda.grid(1)
+try:
+    njit("int64(float32[:])")(grid_on_the_cpu)
+except Exception as e:
+    print(type(e).__name__, str(e).splitlines()[0])
+"""
+
+
+@pycomp_only("start-up imports of pycomp's own modules")
+def test_the_cuda_declarations_load_when_a_cpu_function_first_meets_the_cuda_api():
+    # start-up of a CPU program imports none of the CUDA typing; the first
+    # CPU function that uses the CUDA API still gets the named TypingError
+    code = _FRESH_CPU_PROCESS.replace('"cudadecl"', '"pycomp.frontend.typing.cudadecl"')
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    first, second = r.stdout.strip().splitlines()
+    assert first == "False"
+    assert second.startswith("TypingError cuda.grid() is only available in code compiled for the CUDA target")
 
 
 def grid_of_a_variable(a, n):

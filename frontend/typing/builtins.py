@@ -515,4 +515,3 @@ class DivMod(AbstractTemplate):
 # iteration, tuple operations and the compile-time builtins (isinstance,
 # getattr) have modules of their own; their templates go into the same registry
 from pycomp.frontend.typing import introspection, iterators, tupleops  # noqa: E402,F401
-from pycomp.frontend.typing import cudadecl  # noqa: E402,F401  (the CUDA API used in kernels)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pycomp import types as ty
 from pycomp.errors import TypingAttributeError, TypingError
-from pycomp.frontend.typing.templates import Registry, builtin_registry
+from pycomp.frontend.typing.templates import Registry, builtin_registry, load_declarations_for
 from pycomp.operators import operator_key, operator_operands
 from pycomp.signature import Signature
 
@@ -65,6 +65,8 @@ class TypingContext:
                 classes.extend(reg.globals.get(key, ()))
             except TypeError:
                 classes.extend(reg.globals.get(id(key), ()))
+        if not classes and load_declarations_for(key):
+            return self.global_templates(key)
         return self._instances(classes)
 
     def op_templates(self, op: str):

@@ -201,3 +201,20 @@ def _gkey(obj):
 
 
 builtin_registry = Registry()
+
+#: typing declarations kept out of start-up: the module that declares the
+#: objects of a module (keyed by the module of the object's class), imported
+#: the first time typing meets one of them (a CPU program pays nothing for
+#: the CUDA API's declarations)
+LAZY_DECLARATIONS: dict[str, str] = {"pycomp.cuda": "pycomp.frontend.typing.cudadecl"}
+
+
+def load_declarations_for(obj) -> bool:
+    """Import the declarations :data:`LAZY_DECLARATIONS` names for ``obj``;
+    True when that registered something new."""
+    decl = LAZY_DECLARATIONS.pop(type(obj).__module__, None)
+    if decl is None:
+        return False
+    import importlib
+    importlib.import_module(decl)
+    return True
