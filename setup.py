@@ -7,9 +7,12 @@ setup(
     ext_modules=[
         Extension(
             "pycomp._helperlib",
-            sources=["csrc/_helperlib.c", "csrc/numeric_helpers.c"],
+            sources=["csrc/_helperlib.c", "csrc/numeric_helpers.c", "csrc/nrt.c", "csrc/nrt_python.c"],
+            depends=["csrc/nrt.h", "csrc/numeric_helpers.h"],
             include_dirs=[np.get_include()],
-            define_macros=[("NPY_NO_DEPRECATED_API", "NPY_2_0_API_VERSION")],
+            # _helperlib.c imports the NumPy C API; nrt_python.c shares its table
+            define_macros=[("NPY_NO_DEPRECATED_API", "NPY_2_0_API_VERSION"),
+                           ("PY_ARRAY_UNIQUE_SYMBOL", "pycomp_helperlib_ARRAY_API")],
             extra_compile_args=["-O2", "-std=c11"],
             libraries=["m"],
         ),

@@ -20,7 +20,9 @@
  *   - set_exception_table() / pycomp_raise_static(): exceptions raised by
  *     compiled code with constant arguments;
  *   - pycomp_release_gil() / pycomp_acquire_gil(): for nogil=True;
- *   - make_function(): turns a wrapper's address into a Python callable.
+ *   - make_function(): turns a wrapper's address into a Python callable;
+ *   - the registration of the memory runtime (nrt.c: allocation, reference
+ *     counting, statistics) and of array boxing (nrt_python.c).
  *
  * All C helpers expect the GIL to be held by the caller (except, obviously,
  * pycomp_acquire_gil()).  They return 0 on success and -1 with a Python
@@ -38,26 +40,16 @@
 #include <numpy/arrayobject.h>
 #include <numpy/arrayscalars.h>
 
+#include "nrt.h"
 #include "numeric_helpers.h"
 
 /* ---------------------------------------------------------------------- */
 /* Array data model                                                        */
 /* ---------------------------------------------------------------------- */
 
-/*
- * The native representation of an N-d array, as seen by compiled code.
- * The layout must stay in sync with the array type emitted by the code
- * generator: five pointer-sized fields followed by shape[ndim] and
- * strides[ndim] (both in bytes for strides).
- */
-typedef struct {
-    void     *meminfo;   /* runtime MemInfo*, NULL for arrays borrowed from Python */
-    PyObject *parent;    /* the ndarray it was unboxed from (borrowed reference), or NULL */
-    int64_t   nitems;
-    int64_t   itemsize;
-    void     *data;
-    int64_t   shape_and_strides[];  /* shape[ndim] followed by strides[ndim], in bytes */
-} pycomp_array;
+/* pycomp_array, the native representation of an N-d array (meminfo, parent,
+ * nitems, itemsize, data, shape[ndim], strides[ndim]), is declared in nrt.h
+ * with the array boxing (nrt_python.c). */
 
 /*
  * Unbox `obj`, which must be a numpy.ndarray (or subclass) with exactly
@@ -559,7 +551,14 @@ build_c_helpers(void)
         || ADD_HELPER(d, pycomp_unbox_complex128) < 0
         || ADD_HELPER(d, pycomp_unbox_bool) < 0
         || ADD_HELPER(d, pycomp_complex_pow) < 0
-        || ADD_HELPER(d, pycomp_gcd) < 0) {
+        || ADD_HELPER(d, pycomp_gcd) < 0
+        || ADD_HELPER(d, pycomp_nrt_allocate) < 0
+        || ADD_HELPER(d, pycomp_nrt_allocate_dtor) < 0
+        || ADD_HELPER(d, pycomp_nrt_meminfo_new) < 0
+        || ADD_HELPER(d, pycomp_nrt_incref) < 0
+        || ADD_HELPER(d, pycomp_nrt_decref) < 0
+        || ADD_HELPER(d, pycomp_box_array) < 0
+        || ADD_HELPER(d, pycomp_box_meminfo_owner) < 0) {
         Py_DECREF(d);
         return NULL;
     }
@@ -576,6 +575,7 @@ PyMODINIT_FUNC
 PyInit__helperlib(void)
 {
     import_array();
+    pycomp_nrt_init();
 
     if (PyType_Ready(&FunctionOwner_Type) < 0)
         return NULL;
@@ -591,7 +591,8 @@ PyInit__helperlib(void)
     if (helpers == NULL
         || PyModule_AddObjectRef(m, "c_helpers", helpers) < 0
         || PyModule_AddObjectRef(m, "FunctionOwner",
-                                 (PyObject *)&FunctionOwner_Type) < 0) {
+                                 (PyObject *)&FunctionOwner_Type) < 0
+        || pycomp_nrt_add_to_module(m) < 0) {
         Py_XDECREF(helpers);
         Py_DECREF(m);
         return NULL;

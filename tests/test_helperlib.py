@@ -74,6 +74,14 @@ def test_c_helpers_dict():
         "pycomp_unbox_bool",
         "pycomp_complex_pow",
         "pycomp_gcd",
+        # the memory runtime and array boxing (tests/test_nrt.py)
+        "pycomp_nrt_allocate",
+        "pycomp_nrt_allocate_dtor",
+        "pycomp_nrt_meminfo_new",
+        "pycomp_nrt_incref",
+        "pycomp_nrt_decref",
+        "pycomp_box_array",
+        "pycomp_box_meminfo_owner",
     } | {"pycomp_cmath_" + n for n in CMATH_NAMES} | {"pycomp_cmath_rect"}
     assert set(HELPERS) == expected
     addrs = list(HELPERS.values())
