@@ -789,9 +789,10 @@ NB_OPS = [
     ReturnOp, RaiseOp, StaticRaiseOp, BranchOp, CondBranchOp,
 ]
 
-# ops with bodies (a separate module: they use the definitions above)
+# ops with bodies and reference counting (separate modules: they use the definitions above)
+from pycomp.dialects.nb_memory import DecRefOp, IncRefOp  # noqa: E402
 from pycomp.dialects.nb_structured import ForRangeOp, YieldOp  # noqa: E402
 
-NB_OPS += [ForRangeOp, YieldOp]
+NB_OPS += [ForRangeOp, YieldOp, IncRefOp, DecRefOp]
 
 Nb = Dialect("nb", NB_OPS, [NbType, PyLiteralAttr, PyObjectAttr], [_f.NbConstantMaterialization()])

@@ -63,7 +63,7 @@ class LLVMBuilder:
         return self._r(llvm.UndefOp(t))
 
     def zero(self, t) -> SSAValue:
-        return self._r(llvm.ZeroOp(t))
+        return self._r(llvm.ZeroOp(result_types=[t]))
 
     # integer and float arithmetic
     def ibin(self, opname: str, a, b) -> SSAValue:
@@ -99,7 +99,8 @@ class LLVMBuilder:
 
         cls = {"sext": llvm.SExtOp, "zext": llvm.ZExtOp, "trunc": llvm.TruncOp, "sitofp": llvm.SIToFPOp,
                "fpext": llvm.FPExtOp, "fptrunc": llvm.FPTruncOp, "uitofp": llvmx.UIToFPOp,
-               "fptosi": llvmx.FPToSIOp, "fptoui": llvmx.FPToUIOp, "bitcast": llvm.BitcastOp}[opname]
+               "fptosi": llvmx.FPToSIOp, "fptoui": llvmx.FPToUIOp, "bitcast": llvm.BitcastOp,
+               "ptrtoint": llvm.PtrToIntOp}[opname]
         return self._r(cls(v, t))
 
     # aggregates and memory

@@ -27,7 +27,9 @@ from xdsl.ir import Block, Region
 from pycomp import types as ty
 from pycomp.dialects import nb
 from pycomp.errors import CompilerError, UnsupportedError
+from pycomp.dialects.nb_memory import DecRefOp, IncRefOp
 from pycomp.lowering.builder import LLVMBuilder
+from pycomp.lowering.refcounts import PendingReferences, function_has_references, makes_references
 from pycomp.operators import operator_key, operator_operands
 from pycomp.oprules import lowering_rule_for
 from pycomp.passes import ERROR_MODELS
@@ -52,6 +54,10 @@ class _FunctionLowering:
         self.callee_symbol = callee_symbol
         self.vmap: dict = {}
         self.yield_to: dict = {}  # op with a body -> what its nb.yield does (see lower_body)
+        #: which references are owned where (None: the function holds none)
+        self.pending = PendingReferences() if function_has_references(func) else None
+        self.owned_here: list = []
+        ctx.owned_references = []
         self.externals: dict[str, llvm.FuncOp] = {}
 
     def v(self, value):
@@ -85,17 +91,43 @@ class _FunctionLowering:
         _order_blocks(region)
         return llvm.FuncOp(self.symbol, fnty, linkage=llvm.LinkageAttr("external"), body=region)
 
-    def _lower_blocks(self, nb_blocks):
+    def _lower_blocks(self, nb_blocks, outer=()):
+        """Lower ``nb_blocks`` (a region's); ``outer``: the references owned
+        by the code around the region (an exception inside releases them)."""
         b = self.b
         for blk in nb_blocks:
             b.position_at_end(self.bmap[blk])
+            owned = self.pending.at_block_start(blk, outer) if self.pending is not None else None
+            handed_over = []  # increfs of what the next op hands over (nb.for_range's inits)
             for op in blk.ops:
                 b.location = op.location
                 self.ctx.current_loc = nb.source_loc(op)
+                if owned is not None:
+                    self.owned_here = owned
+                    self.ctx.owned_references = [(self.v(x), nb.type_of(x)) for x in owned + handed_over]
                 try:
                     self.lower_op(op)
                 except CompilerError as e:
                     raise e.with_loc(nb.source_loc(op))
+                if owned is not None:
+                    owned, handed_over = self._track_references(op, owned, handed_over)
+
+    @staticmethod
+    def _track_references(op, owned, handed_over):
+        """The references owned after ``op`` (see lowering.refcounts)."""
+        if isinstance(op, IncRefOp):
+            return owned, handed_over + [op.value]
+        if isinstance(op, DecRefOp):
+            return [v for v in owned if v is not op.value], handed_over
+        if not makes_references(op):
+            return owned, []
+        return owned + [r for r in op.results if ty.has_references(nb.type_of(r))], []
+
+    def lower_IncRefOp(self, op):
+        self.ctx.incref(self.b, nb.type_of(op.value), self.v(op.value))
+
+    def lower_DecRefOp(self, op):
+        self.ctx.decref(self.b, nb.type_of(op.value), self.v(op.value))
 
     def llvm_type(self, t):
         return self.ctx.llvm_type(t)
@@ -111,7 +143,10 @@ class _FunctionLowering:
         builder where code continues."""
         start = self._add_blocks(region, entry_values)
         self.yield_to[region.parent_op()] = on_yield
-        self._lower_blocks(list(region.blocks))
+        outer = self.owned_here if self.pending is not None else ()
+        saved = self.ctx.owned_references
+        self._lower_blocks(list(region.blocks), outer)
+        self.owned_here, self.ctx.owned_references = outer, saved
         return start
 
     def _add_blocks(self, region: Region, entry_values) -> Block:
@@ -162,7 +197,10 @@ class _FunctionLowering:
         return None  # compile-time only: calls and attributes resolve it statically
 
     def lower_UndefOp(self, op):
-        return self.b.undef(self.llvm_type(nb.type_of(op.result)))
+        t = nb.type_of(op.result)
+        if ty.has_references(t):  # released on some path: no memory block
+            return self.b.zero(self.llvm_type(t))
+        return self.b.undef(self.llvm_type(t))
 
     def lower_CastOp(self, op):
         return self.ctx.cast(self.b, self.v(op.value), nb.type_of(op.value), nb.type_of(op.result))
@@ -265,13 +303,19 @@ class _FunctionLowering:
 
     # ------------------------------------------------------------ closures
     def lower_MakeCellOp(self, op):
-        return self.b.alloca(self.ctx.memory_type(nb.type_of(op.result).type))
+        t = nb.type_of(op.result).type
+        cell = self.b.alloca(self.ctx.memory_type(t))
+        if ty.has_references(t):  # empty: no memory block to release when it is first set
+            self.b.store(self.b.zero(self.llvm_type(t)), cell)
+        return cell
 
     def lower_CellGetOp(self, op):
         t = nb.type_of(op.result)
         if self.ctx.is_compile_time(t):  # the type is the value
             return self.b.undef(self.llvm_type(t))
         v = self.b.load(self.v(op.cell), self.ctx.memory_type(t))
+        if ty.has_references(t):  # a reference of its own (the cell keeps its one)
+            self.ctx.incref(self.b, t, v)
         return self.b.cast("trunc", v, self.llvm_type(t)) if isinstance(t, ty.Boolean) else v
 
     def lower_CellSetOp(self, op):
@@ -279,9 +323,13 @@ class _FunctionLowering:
         if self.ctx.is_compile_time(t):
             return
         v = self.v(op.value)
+        cell = self.v(op.cell)
+        if ty.has_references(t):  # the cell takes a reference and gives up its old content's
+            self.ctx.incref(self.b, t, v)
+            self.ctx.decref(self.b, t, self.b.load(cell, self.llvm_type(t)))
         if isinstance(t, ty.Boolean):
             v = self.b.cast("zext", v, self.ctx.memory_type(t))
-        self.b.store(v, self.v(op.cell))
+        self.b.store(v, cell)
 
     def lower_MakeFunctionOp(self, op):
         t = nb.type_of(op.result)

@@ -195,17 +195,15 @@ def _check_boxable(fir, t):
             return all(ok(e) for e in t.types)
         if isinstance(t, ty.Optional):
             return ok(t.type)
-        return isinstance(t, (ty.Number, ty.NoneType, ty.Dispatcher))
+        return isinstance(t, (ty.Number, ty.NoneType, ty.Dispatcher, ty.Array))
 
     if not ok(t):
         from pycomp.dialects import nb
 
         where = next((nb.source_loc(op) for op in fir.func.walk() if isinstance(op, nb.ReturnOp)), None)
-        what = ("an array" if isinstance(t, ty.Array) else
-                "an inner function that captures variables (%s)" % t if isinstance(t, ty.Closure) else
+        what = ("an inner function that captures variables (%s)" % t if isinstance(t, ty.Closure) else
                 "a value of type %s" % t)
-        raise UnsupportedError("returning %s to Python is not supported yet%s" % (
-            what, " (arrays need the memory runtime)" if isinstance(t, ty.Array) else ""), where)
+        raise UnsupportedError("returning %s to Python is not supported yet" % what, where)
 
 
 def compile_overload(dispatcher, argtypes, return_type=None) -> Overload:

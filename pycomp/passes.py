@@ -10,14 +10,15 @@ come from the ``pycomp.passes`` entry point group or :func:`register_pass`.
 
 Pass names (stable; listed in docs/passes.md):
 
-=====================  ====================================================
-``nb-static-raise``    ``raise E(consts...)`` -> ``nb.static_raise``
-``nb-static-getitem``  ``x[const]`` -> ``nb.static_getitem``
-``nb-simplify-cfg``    drop unreachable blocks, merge straight-line blocks
-``nb-dce``             remove unused pure ops
-``nb-type-infer``      type every ``nb.func`` from its argument types
-``nb-to-llvm``         lower typed ``nb.func`` ops to ``llvm.func`` (CPU ABI)
-=====================  ====================================================
+=======================  ==================================================
+``nb-static-raise``      ``raise E(consts...)`` -> ``nb.static_raise``
+``nb-static-getitem``    ``x[const]`` -> ``nb.static_getitem``
+``nb-simplify-cfg``      drop unreachable blocks, merge straight-line blocks
+``nb-dce``               remove unused pure ops
+``nb-type-infer``        type every ``nb.func`` from its argument types
+``nb-insert-refcounts``  explicit ``nb.incref``/``nb.decref`` of values holding arrays
+``nb-to-llvm``           lower typed ``nb.func`` ops to ``llvm.func`` (CPU ABI)
+=======================  ==================================================
 
 :data:`PIPELINES` names whole pipelines (``pycomp-opt --pipeline=jit``).
 
@@ -56,7 +57,7 @@ __all__ = [
 UNTYPED_PASS_NAMES = ("nb-static-raise", "nb-static-getitem", "nb-simplify-cfg", "nb-lift-range-loops", "nb-dce")
 
 #: the passes the JIT runs after IR generation, in its order (pycomp/compiler.py)
-JIT_PASS_NAMES = UNTYPED_PASS_NAMES + ("nb-type-infer", "nb-to-llvm")
+JIT_PASS_NAMES = UNTYPED_PASS_NAMES + ("nb-type-infer", "nb-insert-refcounts", "nb-to-llvm")
 
 #: named pipelines: name -> flat pass list (``pycomp-opt --pipeline=NAME``)
 PIPELINES = {"jit": ",".join(JIT_PASS_NAMES)}
@@ -80,6 +81,7 @@ PASS_TABLE: dict[str, str] = {
     "nb-lift-range-loops": "pycomp.frontend.lift_loops:LiftRangeLoopsPass",
     "nb-dce": "pycomp.frontend.untyped_rewrites:DeadCodePass",
     "nb-type-infer": "pycomp.frontend.typeinfer:TypeInferPass",
+    "nb-insert-refcounts": "pycomp.lowering.refcounts:InsertRefcountsPass",
     "nb-to-llvm": "pycomp.lowering.nb_to_llvm:NbToLLVMPass",
     "nb-cuda-intrinsics": "pycomp.frontend.typing.cudadecl:CudaIntrinsicsPass",
 }

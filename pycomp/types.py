@@ -27,6 +27,7 @@ __all__ = [
     "uint64", "float32", "float64", "complex64", "complex128",
     "integer_domain", "real_domain", "complex_domain", "number_domain",
     "signed_domain", "unsigned_domain", "range_state64", "range_iter64", "is_namedtuple_class",
+    "has_references",
 ]
 
 _codes = itertools.count()
@@ -441,6 +442,18 @@ class Array(Type):
     def key(self):
         """Numba's: (dtype, ndim, layout, mutable, aligned)."""
         return (self.dtype, self.ndim, self.layout, self.mutable, True)
+
+
+def has_references(t: Type) -> bool:
+    """Whether values of ``t`` hold references to reference-counted run-time
+    memory: arrays, and tuples and optionals holding arrays."""
+    if isinstance(t, Array):
+        return True
+    if isinstance(t, BaseTuple):
+        return any(has_references(e) for e in t.types)
+    if isinstance(t, Optional):
+        return has_references(t.type)
+    return False
 
 
 # ---------------------------------------------------------------- iteration

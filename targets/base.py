@@ -34,7 +34,7 @@ from pycomp import types as ty
 from pycomp.errors import UnsupportedError
 from pycomp.signature import Signature
 from pycomp.targets import datamodel
-from pycomp.targets.datamodel import I1, I32, PTR, llvm_type
+from pycomp.targets.datamodel import I1, I32, I64, MEMINFO, MEMINFO_DATA_FIELD, PTR, llvm_type
 
 if TYPE_CHECKING:  # the builder is handed in by lowering; targets never import it
     from pycomp.lowering.builder import LLVMBuilder
@@ -143,6 +143,9 @@ class StatusCallConv:
         b.ret(b.const_int(I32, 0))
 
     def return_status(self, b: LLVMBuilder, status: int) -> None:
+        """Return a non-zero ``status`` (an exception), releasing the
+        references the function owns at this point first."""
+        self.ctx.release_on_error(b)
         b.ret(b.const_int(I32, status))
 
     def call(self, b: LLVMBuilder, symbol: str, args, argtypes, ret_t: ty.Type):
@@ -163,6 +166,7 @@ class StatusCallConv:
         fail, ok = b.new_block(), b.new_block()
         b.cond_br(b.icmp("!=", status, b.const_int(I32, 0)), fail, [], ok, [])
         b.position_at_end(fail)
+        ctx.release_on_error(b)
         b.ret(status)
         b.position_at_end(ok)
         v = b.load(retslot, ctx.memory_type(ret_t))
@@ -194,6 +198,9 @@ class TargetContext:
         #: by the lowering driver, read when an implementation raises
         self.current_loc = None
         self.declared: dict[str, object] = {}  # external functions to declare: name -> llvm type
+        #: what an exception raised now releases: ``(llvm value, pycomp type)``
+        #: pairs of the references the function owns; set by the lowering driver
+        self.owned_references: list = []
 
     # -------------------------------------------------------- what a target provides
     @property
@@ -279,6 +286,55 @@ class TargetContext:
         """Record an external function (libm, helper) the module calls."""
         self.check_runtime_symbol(name)
         self.declared[name] = (ret, tuple(args))
+
+    # -------------------------------------------------------- memory (the runtime of csrc/nrt.c)
+    def references(self, b: LLVMBuilder, t: ty.Type, v) -> list:
+        """The meminfo pointers value ``v`` of type ``t`` holds (an array's
+        is field 0; null for arrays borrowed from Python and for an
+        optional holding None)."""
+        if isinstance(t, ty.Array):
+            return [b.extract(v, 0, PTR)]
+        if isinstance(t, ty.BaseTuple):
+            out = []
+            for i, e in enumerate(t.types):
+                if ty.has_references(e):
+                    out += self.references(b, e, b.extract(v, i, llvm_type(e)))
+            return out
+        if isinstance(t, ty.Optional) and ty.has_references(t.type):
+            valid = b.extract(v, 1, I1)
+            null = b.zero(PTR)
+            return [b.select(valid, m, null) for m in self.references(b, t.type, b.extract(v, 0, llvm_type(t.type)))]
+        return []
+
+    def incref(self, b: LLVMBuilder, t: ty.Type, v) -> None:
+        """One more reference to each memory block ``v`` holds."""
+        self._runtime_each(b, "pycomp_nrt_incref", t, v)
+
+    def decref(self, b: LLVMBuilder, t: ty.Type, v) -> None:
+        """Release one reference to each memory block ``v`` holds."""
+        self._runtime_each(b, "pycomp_nrt_decref", t, v)
+
+    def _runtime_each(self, b, name, t, v):
+        mis = self.references(b, t, v)
+        if mis:
+            self.declare(name, None, [PTR])
+            for mi in mis:
+                b.call(name, [mi])
+
+    def allocate(self, b: LLVMBuilder, nbytes):
+        """A new memory block of ``nbytes`` (i64) bytes: ``(meminfo, data)``;
+        MemoryError if it cannot be had."""
+        self.declare("pycomp_nrt_allocate", PTR, [I64])
+        mi = b.call("pycomp_nrt_allocate", [nbytes], PTR)
+        self.guard(b, b.icmp("==", b.cast("ptrtoint", mi, I64), b.const_int(I64, 0)), MemoryError,
+                   ("cannot allocate an array of this size",))
+        data = b.load(b.gep(mi, [0, MEMINFO_DATA_FIELD], MEMINFO), PTR)
+        return mi, data
+
+    def release_on_error(self, b: LLVMBuilder) -> None:
+        """Release what the function owns where an exception leaves it."""
+        for v, t in self.owned_references:
+            self.decref(b, t, v)
 
     # -------------------------------------------------------- exceptions
     def raise_status(self, exc_class, args=()) -> int:

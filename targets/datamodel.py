@@ -27,11 +27,16 @@ from xdsl.dialects.builtin import Float32Type, Float64Type, IntegerType
 
 from pycomp import types as ty
 
-__all__ = ["llvm_type", "register_model", "memory_type", "is_compile_time", "iterator_state_type", "ARRAY_FIELDS", "array_struct", "PTR", "I1", "I8", "I32", "I64", "F64"]
+__all__ = ["MEMINFO", "MEMINFO_DATA_FIELD", "llvm_type", "register_model", "memory_type", "is_compile_time", "iterator_state_type", "ARRAY_FIELDS", "array_struct", "PTR", "I1", "I8", "I32", "I64", "F64"]
 
 PTR = llvm.LLVMPointerType()
 I1, I8, I32, I64 = IntegerType(1), IntegerType(8), IntegerType(32), IntegerType(64)
 F32, F64 = Float32Type(), Float64Type()
+
+#: the runtime's memory block header (csrc/nrt.h pycomp_meminfo): refcount,
+#: destructor, its argument, data pointer, size in bytes
+MEMINFO = llvm.LLVMStructType.from_type_list([I64, PTR, PTR, PTR, I64])
+MEMINFO_DATA_FIELD = 3
 
 #: field indices of the array struct
 ARRAY_FIELDS = {"meminfo": 0, "parent": 1, "nitems": 2, "itemsize": 3, "data": 4, "shape": 5, "strides": 6}

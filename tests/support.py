@@ -39,7 +39,7 @@ __all__ = [
     "wrap_int64", "clone", "as_c", "as_f", "strided", "negstrided",
     "readonly", "make_layout", "LAYOUTS", "READ_LAYOUTS", "WRITE_LAYOUTS",
     "ALL_DTYPES", "INT_DTYPES", "UINT_DTYPES", "FLOAT_DTYPES",
-    "COMPLEX_DTYPES", "sample_array",
+    "COMPLEX_DTYPES", "sample_array", "no_leaks",
 ]
 
 # ------------------------------------------------------------------ engine
@@ -453,3 +453,41 @@ def sample_array(shape, dtype, seed=0):
     else:
         flat = rng.uniform(-4, 4, n) + 1j * rng.uniform(-4, 4, n)
     return np.asarray(flat, dtype=dtype).reshape(shape)
+
+
+# ------------------------------------------------------------------ memory
+
+
+class no_leaks:
+    """``with no_leaks(): ...`` fails the test if the block leaves memory of
+    the engine's runtime allocated (allocations minus frees, meminfos made
+    minus released): pycomp.runtime's statistics, or Numba's rtsys."""
+
+    def _stats(self):
+        import gc
+
+        gc.collect()
+        if is_numba:
+            from numba.core.runtime import rtsys
+
+            from numba.core.runtime import _nrt_python
+
+            _nrt_python.memsys_enable_stats()  # off unless asked for
+            s = rtsys.get_allocation_stats()
+        else:
+            from pycomp.runtime import get_allocation_stats
+
+            s = get_allocation_stats()
+        return s.alloc - s.free, s.mi_alloc - s.mi_free
+
+    def __enter__(self):
+        self.before = self._stats()
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        if exc_type is None:
+            after = self._stats()
+            assert after == self.before, (
+                "runtime memory leaked: %d blocks and %d meminfos more than before the block"
+                % (after[0] - self.before[0], after[1] - self.before[1]))
+        return False

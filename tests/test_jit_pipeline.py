@@ -105,7 +105,8 @@ def test_named_pipelines_and_the_default_are_the_registry_s():
     from pycomp import passes as P
 
     before, typed = P.jit_pipeline("jit")
-    assert [p.name for p in before] == list(P.UNTYPED_PASS_NAMES) and typed == []
+    assert [p.name for p in before] == list(P.UNTYPED_PASS_NAMES)
+    assert [p.name for p in typed] == ["nb-insert-refcounts"]
     assert P.jit_pipeline(None) == P.jit_pipeline("jit")
 
 

@@ -82,8 +82,8 @@ def typing_py(tmp_path):
 
 def test_registry_names():
     assert PASS_NAMES == ["nb-static-raise", "nb-static-getitem", "nb-simplify-cfg",
-                          "nb-lift-range-loops", "nb-dce", "nb-type-infer", "nb-to-llvm",
-                          "nb-cuda-intrinsics"]
+                          "nb-lift-range-loops", "nb-dce", "nb-type-infer", "nb-insert-refcounts",
+                          "nb-to-llvm", "nb-cuda-intrinsics"]
     assert set(P.UNTYPED_PASS_NAMES) <= set(PASS_NAMES)
 
 
@@ -91,8 +91,9 @@ def test_jit_pipeline_is_the_compilers_sequence():
     """--pipeline=jit runs what pycomp/compiler.py runs after IR generation
     (the compiler takes its passes from the same registry, jit_pipeline)."""
     before, typed = P.jit_pipeline("jit")
-    assert P.UNTYPED_PASS_NAMES == tuple(p.name for p in before) and typed == []
-    assert P.JIT_PASS_NAMES == P.UNTYPED_PASS_NAMES + ("nb-type-infer", "nb-to-llvm")
+    assert P.UNTYPED_PASS_NAMES == tuple(p.name for p in before)
+    assert [p.name for p in typed] == ["nb-insert-refcounts"]
+    assert P.JIT_PASS_NAMES == P.UNTYPED_PASS_NAMES + ("nb-type-infer", "nb-insert-refcounts", "nb-to-llvm")
     assert [p.name for p in P.parse_pipeline(P.PIPELINES["jit"])] == list(P.JIT_PASS_NAMES)
 
 

@@ -296,9 +296,9 @@ def test_mutual_recursion_without_signatures_is_a_clear_error():
         even(4)
 
 
-def test_returning_an_array_is_unsupported_not_internal():
-    with pytest.raises(pycomp.UnsupportedError, match="returning an array"):
-        njit(lambda a: a)(np.zeros(3))
+def test_returning_an_argument_array_returns_that_array():
+    a = np.zeros(3)
+    assert njit(lambda a: a)(a) is a
 
 
 def test_error_model_numpy_integer_division_by_zero_gives_zero():

@@ -1,4 +1,5 @@
-"""Lowering of array element access and array attributes.
+"""Lowering of array element access, array attributes and the functions
+that make new arrays (``np.empty``, ``np.zeros``, ``np.ones``, ``np.full``).
 
 An element's address is ``data + sum(index[k] * strides[k])`` (strides in
 bytes, so C, F, strided and negative-stride views all work); negative
@@ -7,6 +8,9 @@ index outside ``[0, shape[k])`` after wrapping raises IndexError.
 """
 
 from __future__ import annotations
+
+import numpy as np
+from xdsl.ir import Block
 
 from pycomp import types as ty
 from pycomp.errors import UnsupportedError
@@ -114,3 +118,93 @@ def array_attribute(ctx, b, sig, args):
     if attr == "itemsize":
         return b.extract(arr, 3, I64)
     raise UnsupportedError("no lowering of array attribute %r" % attr)
+
+
+# ------------------------------------------------------------------ new arrays
+
+
+def itemsize_of(dtype: ty.Type) -> int:
+    """Bytes per element of an array of ``dtype``."""
+    return np.dtype(str(dtype)).itemsize
+
+
+def allocate_array(ctx, b, arr_t: ty.Array, dims):
+    """A new C-contiguous array of type ``arr_t`` with extents ``dims`` (i64
+    values), its memory from the runtime (uninitialized): ValueError for a
+    negative extent or a size past the address space, MemoryError if the
+    memory cannot be had. Returns the array struct (a new reference)."""
+    itemsize = itemsize_of(arr_t.dtype)
+    zero = b.const_int(I64, 0)
+    nitems = b.const_int(I64, 1)
+    limit = b.const_int(I64, (2 ** 63 - 1) // itemsize)
+    for d in dims:
+        ctx.guard(b, b.icmp("<", d, zero), ValueError, ("negative dimensions are not allowed",))
+    for d in dims:  # nitems * d * itemsize must not overflow
+        nonzero = b.select(b.icmp("==", d, zero), b.const_int(I64, 1), d)
+        too_big = b.icmp(">", nitems, b.ibin("sdiv", limit, nonzero))
+        ctx.guard(b, too_big, ValueError, ("array is too big; `arr.size * arr.dtype.itemsize` is larger than "
+                                           "the maximum possible size.",))
+        nitems = b.ibin("mul", nitems, d)
+    size = b.const_int(I64, itemsize)
+    mi, data = ctx.allocate(b, b.ibin("mul", nitems, size))
+    out = b.undef(llvm_type(arr_t))
+    out = b.insert_value(out, mi, 0)
+    out = b.insert_value(out, b.zero(PTR), 1)
+    out = b.insert_value(out, nitems, 2)
+    out = b.insert_value(out, size, 3)
+    out = b.insert_value(out, data, 4)
+    stride = size
+    for k in range(arr_t.ndim - 1, -1, -1):
+        out = b.insert_value(out, dims[k], [5, k])
+        out = b.insert_value(out, stride, [6, k])
+        stride = b.ibin("mul", stride, dims[k])
+    return out
+
+
+def fill_array(ctx, b, arr_t: ty.Array, arr, value) -> None:
+    """Store ``value`` (of the array's dtype) into every element of the new,
+    contiguous array ``arr``."""
+    mem_t = memory_type(arr_t.dtype)
+    if isinstance(arr_t.dtype, ty.Boolean):
+        value = b.cast("zext", value, I8)
+    data, nitems = b.extract(arr, 4, PTR), b.extract(arr, 2, I64)
+    header = Block(arg_types=[I64])
+    b.region.add_block(header)
+    body, done = b.new_block(), b.new_block()
+    b.br(header, [b.const_int(I64, 0)])
+    b.position_at_end(header)
+    i = header.args[0]
+    b.cond_br(b.icmp("<", i, nitems), body, [], done, [])
+    b.position_at_end(body)
+    b.store(value, b.gep(data, [i], mem_t))
+    b.br(header, [b.ibin("add", i, b.const_int(I64, 1))])
+    b.position_at_end(done)
+
+
+def shape_values(ctx, b, shape_t: ty.Type, shape) -> list:
+    """The extents of a shape argument (an integer or a tuple of them) as i64."""
+    if isinstance(shape_t, ty.BaseTuple):
+        items = [(b.extract(shape, i, llvm_type(e)), e) for i, e in enumerate(shape_t.types)]
+    else:
+        items = [(shape, shape_t)]
+    return [ctx.cast(b, v, t, ty.intp) for v, t in items]
+
+
+def _creation(fill):
+    def impl(ctx, b, sig, args):
+        arr_t = sig.return_type
+        arr = allocate_array(ctx, b, arr_t, shape_values(ctx, b, sig.args[0], args[0]))
+        if fill == "zeros":
+            fill_array(ctx, b, arr_t, arr, ctx.constant(b, arr_t.dtype, 0))
+        elif fill == "ones":
+            fill_array(ctx, b, arr_t, arr, ctx.constant(b, arr_t.dtype, 1))
+        elif fill == "full":
+            fill_array(ctx, b, arr_t, arr, ctx.cast(b, args[1], sig.args[1], arr_t.dtype))
+        return arr
+    return impl
+
+
+reg.lower(np.empty)(_creation(None))
+reg.lower(np.zeros)(_creation("zeros"))
+reg.lower(np.ones)(_creation("ones"))
+reg.lower(np.full)(_creation("full"))

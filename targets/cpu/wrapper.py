@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ctypes
 
+import numpy as np
 from llvmlite import ir
 
 from pycomp import types as ty
@@ -209,6 +210,14 @@ class _WrapperBuilder:
                 b.call(self.fn("Py_DecRef", ir.VoidType(), [PYOBJ]), [tup])
                 return obj
             return tup
+        if isinstance(t, ty.Array):
+            # an ndarray over the array's memory: it takes over the returned
+            # reference (a block of the runtime) or views the array it came from
+            slot = b.alloca(ll_type(t))
+            b.store(v, slot)
+            fn = self.fn("pycomp_box_array", PYOBJ, [PYOBJ, I32, I32])
+            typenum = np.dtype(str(t.dtype)).num
+            return b.call(fn, [b.bitcast(slot, PYOBJ), ir.Constant(I32, t.ndim), ir.Constant(I32, typenum)])
         if isinstance(t, ty.NoneType):
             none = self._none()
             b.call(self.fn("Py_IncRef", ir.VoidType(), [PYOBJ]), [none])

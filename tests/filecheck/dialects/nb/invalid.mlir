@@ -206,3 +206,12 @@ nb.func @for_range_without_yield(%n: !nb.type<int64>) -> !nb.type<none> attribut
   }
   nb.return %none : !nb.type<none>
 }
+
+// -----
+
+nb.func @decref_of_a_number(%a: !nb.type<int64>) -> !nb.type<none> attributes {arg_names = ["a"]} {
+  %none = nb.const <None> : !nb.type<none>
+  // expected-error @below {{nb.decref of a value of type int64, which holds no references}}
+  nb.decref %a : !nb.type<int64>
+  nb.return %none : !nb.type<none>
+}

@@ -204,3 +204,16 @@ nb.func @loops(%n: !nb.type<int64>) -> !nb.type<int64> attributes {arg_names = [
   }
   nb.return %r : !nb.type<int64>
 }
+
+// -----
+
+// CHECK-LABEL: nb.func @references(
+// CHECK:         nb.incref %{{.*}} : !nb.type<array(float64, 1d, C)>
+// CHECK:         nb.decref %{{.*}} : !nb.type<UniTuple(array(float64, 1d, C) x 2)>
+// GENERIC:       "nb.incref"(%{{.*}}) : (!nb.type<array(float64, 1d, C)>) -> ()
+// GENERIC:       "nb.decref"(%{{.*}}) : (!nb.type<UniTuple(array(float64, 1d, C) x 2)>) -> ()
+nb.func @references(%a: !nb.type<array(float64, 1d, C)>, %t: !nb.type<UniTuple(array(float64, 1d, C) x 2)>) -> !nb.type<array(float64, 1d, C)> attributes {arg_names = ["a", "t"]} {
+  nb.incref %a : !nb.type<array(float64, 1d, C)>
+  nb.decref %t : !nb.type<UniTuple(array(float64, 1d, C) x 2)>
+  nb.return %a : !nb.type<array(float64, 1d, C)>
+}

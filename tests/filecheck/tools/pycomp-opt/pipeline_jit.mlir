@@ -6,7 +6,7 @@
 
 // --pipeline=jit runs the JIT's passes after IR generation, in its order:
 // the untyped rewrites, nb-type-infer (argument types from the signature)
-// and nb-to-llvm. It excludes -p.
+// nb-insert-refcounts and nb-to-llvm. It excludes -p.
 
 // TYPED: // -----// IR Dump After nb-type-infer //----- //
 // TYPED: nb.func @f(%{{[^:]+}}: !nb.type<int64>) -> !nb.type<int64>
@@ -24,6 +24,7 @@
 // TIMING-NEXT: nb-lift-range-loops
 // TIMING-NEXT: nb-dce
 // TIMING-NEXT: nb-type-infer
+// TIMING-NEXT: nb-insert-refcounts
 // TIMING-NEXT: nb-to-llvm
 // TIMING-NEXT: Total
 
