@@ -730,6 +730,8 @@ def default_typing_context() -> TypingContext:
         import pycomp.frontend.typing.numbercasts  # noqa: F401
         import pycomp.frontend.typing.optional  # noqa: F401
         import pycomp.frontend.typing.arraycreation  # noqa: F401
+        import pycomp.frontend.typing.arrayindex  # noqa: F401
+        import pycomp.frontend.typing.arrayops  # noqa: F401
 
         _DEFAULT_CTX = TypingContext()
     return _DEFAULT_CTX

@@ -56,4 +56,5 @@ def load_implementations():
     global _loaded
     if not _loaded:
         _loaded = True
-        from pycomp.targets.cpu import impl_arrays, impl_builtins, impl_iterators, impl_math, impl_tuples  # noqa: F401
+        from pycomp.targets.cpu import (impl_arrayindex, impl_arrayops, impl_arrays, impl_builtins,  # noqa: F401
+                                        impl_iterators, impl_math, impl_tuples)

@@ -1,0 +1,1 @@
+"""(being written: see the module of the same name in targets/cpu)"""
