@@ -32,7 +32,8 @@ from pycomp.errors import CompilerError, TypingError, UnsupportedError
 from pycomp.frontend.typing.context import TypingContext, typeof_constant
 from pycomp.frontend.typing.conversions import can_convert, unify_types
 from pycomp.frontend.typing.iterators import iterator_type, not_iterable
-from pycomp.frontend.typing.templates import Folded
+from pycomp.frontend.typing.implemented import call_attribute_implementation, implementation_global
+from pycomp.frontend.typing.templates import Folded, Implemented, implemented_attributes
 from pycomp.dialects.nb_flow import incoming_values as _incoming
 from pycomp.dialects.nb_flow import target_arg as _target_arg
 from pycomp.oprules import typing_rule_for
@@ -88,6 +89,7 @@ class _Inference:
         self.reachable: set = set()
         self.constant_branches: dict = {}  # cond_br -> the successor always taken
         self.call_plans: dict = {}  # call op -> how its arguments map to parameters
+        self.implementations: dict = {}  # call op -> the dispatcher of its @overload implementation
         self.unpack_iters: dict = {}  # nb.unpack of an iterable -> its iterator type
         self.deferred: dict = {}  # op -> the TypingError it gave while an operand was none
         self.rule_ops: dict = {}  # op typed by a rule registered by name -> the rule (see pycomp.oprules)
@@ -380,12 +382,28 @@ class _Inference:
     def _call_closure(self, op, fnty, args, kws):
         """Call an inner function that captures variables: its lifted
         dispatcher gets the environment (the callee value) first."""
-        disp = fnty.dispatcher
-        full, plan = disp.fold_call((fnty,) + tuple(args), kws)
+        self._call_with_first(op, fnty.dispatcher, fnty, "env", args, kws)
+
+    def _call_implementation(self, op, fnty, sig, args, kws):
+        """A call typed by an @overload (a method's: with its receiver
+        first) becomes a call of the implementation's dispatcher at commit."""
+        self.implementations[op] = disp = sig.implementation
+        if isinstance(fnty, ty.BoundFunction):
+            return self._call_with_first(op, disp, fnty.this, "recv", args, kws)
+        args, plan = disp.fold_call(tuple(args), kws)
+        self.call_plans[op] = plan or [("pos", i) for i in range(len(args))]
+        sig = disp.get_call_signature(args, {})
+        self.callees[op] = (disp, sig)
+        self._resolved(op, sig, op.result)
+
+    def _call_with_first(self, op, disp, first, kind, args, kws):
+        """Call ``disp`` with a value that is not among the call's operands
+        first (``kind``: "env", the callee; "recv", a method's receiver)."""
+        full, plan = disp.fold_call((first,) + tuple(args), kws)
         if plan is None:
             plan = [("pos", i) for i in range(len(full))]
-        # ("pos", 0) is the environment: the callee itself; the others shift by one
-        self.call_plans[op] = [("env", None) if p == ("pos", 0) else
+        # ("pos", 0) is the first value; the others shift by one
+        self.call_plans[op] = [(kind, None) if p == ("pos", 0) else
                                (("pos", p[1] - 1) if p[0] == "pos" else
                                 ("varargs", tuple(i - 1 for i in p[1])) if p[0] == "varargs" else p)
                                for p in plan]
@@ -425,6 +443,8 @@ class _Inference:
             self._resolved(op, sig, op.result)
             return
         sig = self.ctx.resolve_call(fnty, args, kws)
+        if isinstance(sig, Implemented):
+            return self._call_implementation(op, fnty, sig, args, kws)
         if isinstance(sig, Folded) and fnty.key is isinstance and op.args and self._merged(op.args[0]):
             raise TypingError("isinstance() cannot determine the type of a variable assigned on "
                               "several paths (due to a branch): its class depends on the path taken")
@@ -575,6 +595,8 @@ class _Inference:
             for kind, what in plan:
                 if kind == "env":  # a closure's environment: the callee value
                     new_args.append(op.callee)
+                elif kind == "recv":  # a method's receiver: what the nb.getattr bound it to
+                    new_args.append(op.callee.owner.value)
                 elif kind == "pos":
                     new_args.append(op.args[what])
                 elif kind == "kw":
@@ -594,7 +616,7 @@ class _Inference:
                     op.parent_block().insert_op_before(c, op)
                     self.types[c.result] = typeof_constant(what)
                     new_args.append(c.result)
-            new = nb.CallOp(op.callee, new_args, (), nb.type_of(op.result))
+            new = nb.CallOp(self._implementation_callee(op), new_args, (), nb.type_of(op.result))
             new.location = op.location
             op.parent_block().insert_op_before(new, op)
             self.types[new.result] = self.types[op.result]
@@ -603,6 +625,12 @@ class _Inference:
             self.callees[new] = self.callees.pop(op)
             op.detach()
             op.erase()
+
+    def _implementation_callee(self, op):
+        """The callee of ``op`` once folded: the implementation's dispatcher
+        for a call typed by an @overload, else the same."""
+        disp = self.implementations.get(op)
+        return op.callee if disp is None else implementation_global(op, disp, self.types)
 
     def commit(self):
         """Write types into the IR and make every conversion an nb.cast."""
@@ -626,6 +654,11 @@ class _Inference:
                 rule = self.rule_ops.get(op)
                 if rule is not None:
                     rule.commit(self, op)
+                if isinstance(op, nb.GetAttrOp) and implemented_attributes:
+                    disp = implemented_attributes.get((self.types.get(op.value), op.attr.data))
+                    if disp is not None:
+                        call_attribute_implementation(op, disp, self.types, self.callees)
+                        continue
                 sig = self.sigs.get(op)
                 if sig is not None:
                     self._cast_operands(op, sig)

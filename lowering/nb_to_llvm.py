@@ -263,6 +263,8 @@ class _FunctionLowering:
         return self.v(value), t
 
     def lower_GetAttrOp(self, op):
+        if isinstance(nb.type_of(op.result), (ty.BoundFunction, ty.NamedTupleClass)):
+            return None  # bound at the call, which reads the receiver; a class is compile-time only
         value, t = self._unwrap_optional(op.value)  # an optional: a None raises TypeError
         attr = op.attr.data
         if isinstance(t, ty.Array):
@@ -278,8 +280,6 @@ class _FunctionLowering:
         if isinstance(t, ty.BaseNamedTuple) and attr in t.fields:
             i = t.fields.index(attr)
             return self.b.extract(value, i, self.llvm_type(t.types[i]))
-        if isinstance(nb.type_of(op.result), (ty.BoundFunction, ty.NamedTupleClass)):
-            return None  # bound at the call, which reads the receiver; a class is compile-time only
         raise UnsupportedError("cannot lower attribute %s of %s" % (attr, t))
 
     def lower_BuildTupleOp(self, op):

@@ -8,6 +8,7 @@ form; a signature without a return type (``"(int64, int64)"``) leaves
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from pycomp import types as ty
@@ -33,9 +34,8 @@ class Signature:
         return "%s -> %s" % (args, self.return_type) if self.return_type is not None else args
 
     def replace(self, **kw) -> "Signature":
-        d = {"return_type": self.return_type, "args": self.args, "recvr": self.recvr}
-        d.update(kw)
-        return Signature(**d)
+        """A copy with fields replaced (of the same class: a subclass keeps its fields)."""
+        return dataclasses.replace(self, **kw)
 
 
 def _args_paren(text: str) -> int:

@@ -123,7 +123,7 @@ class TypingContext:
             # keeps the receiver apart so call operands line up with args
             templates = self._instances([fnty.template])
             full = self.resolve_templates(str(fnty), templates, (fnty.this,) + tuple(args), kws)
-            sig = Signature(full.return_type, full.args[1:], full.args[0])
+            sig = full.replace(args=full.args[1:], recvr=full.args[0])
         elif isinstance(fnty, ty.NamedTupleClass):
             from pycomp.frontend.typing.tupleops import namedtuple_new
 

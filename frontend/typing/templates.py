@@ -51,6 +51,22 @@ class Folded(Signature):
     fold: tuple = ()
 
 
+@dataclass(frozen=True)
+class Implemented(Signature):
+    """The signature of a call whose implementation is a Python function
+    compiled by the JIT (``@overload``, ``@overload_method``,
+    ``@register_jitable``): type inference makes the call a call of
+    ``implementation``, a dispatcher (the typed IR shows which)."""
+
+    implementation: object = None
+
+
+#: (value type, attribute name) -> the dispatcher implementing that
+#: attribute (``@overload_attribute``); typing fills it, type inference
+#: turns such an nb.getattr into a call of the implementation
+implemented_attributes: dict = {}
+
+
 def folded(fold: tuple, return_type, *args) -> Folded:
     return Folded(return_type, tuple(args), None, tuple(fold))
 
