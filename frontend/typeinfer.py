@@ -765,6 +765,7 @@ def default_typing_context() -> TypingContext:
         import pycomp.frontend.typing.arraycreation  # noqa: F401
         import pycomp.frontend.typing.arrayindex  # noqa: F401
         import pycomp.frontend.typing.arrayops  # noqa: F401
+        import pycomp.np.arraymethods  # noqa: F401  (written with pycomp.extending)
 
         _DEFAULT_CTX = TypingContext()
     return _DEFAULT_CTX
