@@ -324,3 +324,27 @@ def test_the_dispatcher_is_called_through_vectorcall():
         f()
     with pytest.raises(TypeError):
         f(1, 2, 3)
+
+
+def test_compiling_leaves_the_garbage_collector_as_it_was():
+    """The collector is paused during a compile (pycomp.compiler.paused_gc)
+    and restored after it, also when the compile fails or it was off."""
+    import gc
+
+    from support import TypingError
+
+    def bad(x):
+        return x + (1, 2)
+
+    assert gc.isenabled()
+    njit(add)(1, 2)
+    assert gc.isenabled()
+    with pytest.raises(TypingError):
+        njit(bad)(1)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        njit(add)(1.0, 2.0)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
