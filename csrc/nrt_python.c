@@ -215,7 +215,7 @@ pycomp_box_array(pycomp_array *arr, int32_t ndim, int32_t typenum)
                                          arr->data, 0, NULL);
     if (tmp == NULL)
         return NULL;
-    PyObject *copy = PyArray_NewCopy((PyArrayObject *)tmp, NPY_CORDER);
+    PyObject *copy = PyArray_NewCopy((PyArrayObject *)tmp, NPY_KEEPORDER);  /* an F constant stays F */
     Py_DECREF(tmp);
     return copy;
 }

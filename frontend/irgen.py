@@ -38,6 +38,7 @@ from pycomp.errors import Loc, UndefinedNameError, UnsupportedError
 from pycomp.frontend.bytecode import Instr, decode, first_protected_line, version_info
 from pycomp.frontend.cfg import ControlFlowGraph
 from pycomp.frontend.closures import ENV_PARAMETER, ClosureGeneration
+from pycomp.frontend.slices import build_slice
 
 __all__ = ["generate_ir", "FunctionIR", "prune_block_args", "is_literal"]
 
@@ -47,8 +48,13 @@ _UNARY = {"UNARY_NEGATIVE": "-", "UNARY_INVERT": "~", "UNARY_NOT": "not", "UNARY
 
 
 def is_literal(value) -> bool:
-    if isinstance(value, (bool, int, float, complex, str)) or value is None:
+    """A value frozen into the IR as an ``nb.const``: numbers, strings,
+    None, ``...``, slices of integers or None, and tuples of these."""
+    if isinstance(value, (bool, int, float, complex, str)) or value is None or value is Ellipsis:
         return True
+    if isinstance(value, slice):
+        return all(v is None or (isinstance(v, int) and not isinstance(v, bool))
+                   for v in (value.start, value.stop, value.step))
     return isinstance(value, tuple) and all(is_literal(v) for v in value)
 
 
@@ -342,8 +348,7 @@ class _Generator(ClosureGeneration):
             stack.append(v)
             return
         if isinstance(v, slice):  # 3.14 folds constant slices
-            stack.append(self._const_slice(b, [self.add(b, nb.ConstOp(x), ins).result
-                                               for x in (v.start, v.stop, v.step)], ins))
+            stack.append(self.add(b, nb.ConstOp(v), ins).result)
             return
         if not is_literal(v):
             raise UnsupportedError("unsupported constant %r" % (v,), self.loc(ins))
@@ -407,6 +412,15 @@ class _Generator(ClosureGeneration):
             stack.extend([_NULL, val] if self.vi.null_first else [val, _NULL])
         else:
             stack.append(val)
+
+    def op_STORE_ATTR(self, b, ins, stack, local):
+        """``obj.attr = value``: a call of the builtin ``setattr(obj, "attr",
+        value)``, typed by the attribute and lowered by an extension's
+        ``@lower_setattr`` (pycomp.extending)."""
+        obj, value = stack.pop(), stack.pop()
+        fn = self.freeze(b, "setattr", builtins.setattr, ins)
+        name = self.add(b, nb.ConstOp(ins.argval), ins).result
+        self.add(b, nb.CallOp(fn, [self._value(obj, ins), name, self._value(value, ins)], ()), ins)
 
     def op_KW_NAMES(self, b, ins, stack, local):
         self.kwnames = ins.argval
@@ -485,37 +499,23 @@ class _Generator(ClosureGeneration):
         obj = stack.pop()
         stack.append(self.add(b, nb.GetItemOp(obj, idx), ins).result)
 
-    # Slices: only constant bounds (ints or None) are supported, as an
-    # ``nb.const`` slice that the nb-static-getitem rewrite folds into the
-    # subscript (``t[1:]`` on a tuple gives a tuple); slicing with computed
-    # bounds would need slice values (arrays as values), not there yet.
-    def _const_slice(self, b, parts, ins) -> SSAValue:
-        bounds = []
-        for v in parts:
-            owner = v.owner if isinstance(v, SSAValue) else None
-            c = owner.value.data if isinstance(owner, nb.ConstOp) else _NULL
-            if not (c is None or (isinstance(c, int) and not isinstance(c, bool))):
-                raise UnsupportedError("slices with non-constant bounds are not supported yet "
-                                       "(only tuple slices with constant bounds, e.g. t[1:], compile)",
-                                       self.loc(ins))
-            bounds.append(c)
-        return self.add(b, nb.ConstOp(slice(*bounds)), ins).result
-
+    # Slices (frontend/slices.py): constant parts make one nb.const slice
+    # (nb-static-getitem folds ``t[1:]``), others a call of ``slice``.
     def op_BUILD_SLICE(self, b, ins, stack, local):
         n = ins.arg
-        parts = stack[len(stack) - n:]
+        parts = [self._value(v, ins) for v in stack[len(stack) - n:]]
         del stack[len(stack) - n:]
-        stack.append(self._const_slice(b, parts, ins))
+        stack.append(build_slice(self, b, parts, ins))
 
     def op_BINARY_SLICE(self, b, ins, stack, local):  # 3.12+: obj[start:stop]
-        stop = stack.pop()
-        start = stack.pop()
-        obj = stack.pop()
-        idx = self._const_slice(b, [start, stop], ins)
-        stack.append(self.add(b, nb.GetItemOp(obj, idx), ins).result)
+        stop, start, obj = stack.pop(), stack.pop(), stack.pop()
+        idx = build_slice(self, b, [self._value(start, ins), self._value(stop, ins)], ins)
+        stack.append(self.add(b, nb.GetItemOp(self._value(obj, ins), idx), ins).result)
 
     def op_STORE_SLICE(self, b, ins, stack, local):  # 3.12+: obj[start:stop] = value
-        raise UnsupportedError("slice assignment is not supported yet", self.loc(ins))
+        stop, start, obj, val = stack.pop(), stack.pop(), stack.pop(), stack.pop()
+        idx = build_slice(self, b, [self._value(start, ins), self._value(stop, ins)], ins)
+        self.add(b, nb.SetItemOp(self._value(obj, ins), idx, self._value(val, ins)), ins)
 
     def op_STORE_SUBSCR(self, b, ins, stack, local):
         idx = stack.pop()

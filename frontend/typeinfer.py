@@ -21,6 +21,7 @@ import types as pytypes
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import BlockArgument, Operation, SSAValue
@@ -38,12 +39,26 @@ from pycomp.dialects.nb_flow import incoming_values as _incoming
 from pycomp.dialects.nb_flow import target_arg as _target_arg
 from pycomp.oprules import typing_rule_for
 from pycomp.signature import Signature
+from pycomp.typeof import dtype_to_type
 
 __all__ = ["infer_types", "infer_module", "typeof_global", "TypingResult", "default_typing_context", "TypeInferPass"]
 
 
 def typeof_global(ctx: TypingContext, value) -> ty.Type:
-    """The type of a frozen global object."""
+    """The type of a frozen global object. An ndarray (a global or a
+    closure variable) is a read-only constant, as in Numba: its data is
+    copied into the compiled code when the function compiles (C order, or F
+    for an F array), so its type is a readonly C or F array; a dtype object
+    (``np.dtype("f4")``) names its element type."""
+    if isinstance(value, np.ndarray):
+        return _constant_array_type(value)
+    if isinstance(value, np.dtype):
+        try:
+            return ty.DType(dtype_to_type(value))
+        except ValueError:
+            raise TypingError("global value %r: compiled code has no arrays of dtype %s" % (value, value)) from None
+    if isinstance(value, slice):
+        return typeof_constant(value)
     if isinstance(value, pytypes.ModuleType):
         return ty.Module(value)
     if isinstance(value, type) and issubclass(value, BaseException):
@@ -56,6 +71,17 @@ def typeof_global(ctx: TypingContext, value) -> ty.Type:
         return ty.Function(value)  # a class without templates: isinstance()'s second argument
     raise TypingError("global value %r of type %s is not supported in compiled code"
                       % (value, type(value).__name__))
+
+
+def _constant_array_type(value: np.ndarray) -> ty.Type:
+    """The type of an ndarray frozen as a constant (see :func:`typeof_global`)."""
+    try:
+        dtype = dtype_to_type(value.dtype)
+    except ValueError:
+        raise TypingError("global array of dtype %s is not supported in compiled code (only booleans and "
+                          "numbers)" % value.dtype) from None
+    layout = "F" if value.ndim > 1 and value.flags.f_contiguous and not value.flags.c_contiguous else "C"
+    return ty.Array(dtype, value.ndim, layout, True)
 
 
 @dataclass
@@ -259,7 +285,7 @@ class _Inference:
             self._redecide_branches_on(op.result)
 
     def visit_InplaceBinOp(self, op, ts):
-        self._resolved(op, self.ctx.resolve_op(op.op.data, ts), op.result)
+        self._resolved(op, self.ctx.resolve_inplace_op(op.op.data, ts), op.result)
 
     def visit_UnaryOp(self, op, ts):
         self._resolved(op, self.ctx.resolve_op("unary" + op.op.data, ts), op.result)
@@ -290,9 +316,8 @@ class _Inference:
             if isinstance(obj, ty.BaseTuple):  # the items picked, as a tuple
                 self.assign(op.result, ty.Tuple([obj.types[i] for i in range(*idx.indices(len(obj)))]), op)
                 return
-            if isinstance(obj, ty.Array):
-                raise UnsupportedError("array slicing is not supported yet")
-            raise TypingError("cannot slice a value of type %s" % obj)
+            if not isinstance(obj, ty.Array):  # arrays: a view, typed below
+                raise TypingError("cannot slice a value of type %s" % obj)
         sig = self.ctx.resolve_op("getitem", (obj, typeof_constant(idx)))
         self.assign(op.result, sig.return_type, op)
 
@@ -763,9 +788,14 @@ def default_typing_context() -> TypingContext:
         import pycomp.frontend.typing.numbercasts  # noqa: F401
         import pycomp.frontend.typing.optional  # noqa: F401
         import pycomp.frontend.typing.arraycreation  # noqa: F401
+        import pycomp.frontend.typing.arrayattrs  # noqa: F401
+        import pycomp.frontend.typing.arrayiter  # noqa: F401
         import pycomp.frontend.typing.arrayindex  # noqa: F401
+        import pycomp.frontend.typing.slicetypes  # noqa: F401
         import pycomp.frontend.typing.arrayops  # noqa: F401
         import pycomp.np.arraymethods  # noqa: F401  (written with pycomp.extending)
+        import pycomp.np.creation  # noqa: F401
+        import pycomp.extending_lowering  # noqa: F401  (setattr's typing: obj.attr = x)
 
         _DEFAULT_CTX = TypingContext()
     return _DEFAULT_CTX

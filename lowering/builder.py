@@ -162,6 +162,22 @@ class LLVMBuilder:
     def unreachable(self):
         self.insert(llvm.UnreachableOp())
 
+    def counted_loop(self, count, body) -> None:
+        """``for i in range(count)`` (``count`` an i64): a header block whose
+        argument is ``i``, the body emitted by ``body(i)`` (it may add
+        blocks), and the position left after the loop."""
+        header = Block(arg_types=[I64])
+        self.region.add_block(header)
+        loop_body, done = self.new_block(), self.new_block()
+        self.br(header, [self.i64(0)])
+        self.position_at_end(header)
+        i = header.args[0]
+        self.cond_br(self.icmp("<", i, count), loop_body, [], done, [])
+        self.position_at_end(loop_body)
+        body(i)
+        self.br(header, [self.ibin("add", i, self.i64(1))])
+        self.position_at_end(done)
+
     # helpers
     def i64(self, v: int) -> SSAValue:
         return self.const_int(I64, v)

@@ -13,7 +13,7 @@ from llvmlite import ir
 from xdsl.backend.llvm import convert_op as _xconv
 from xdsl.backend.llvm.convert import convert_module
 from xdsl.dialects import llvm
-from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, DenseIntOrFPElementsAttr, IntegerType, ModuleOp, StringAttr
 
 from pycomp.dialects import llvmx
 
@@ -54,6 +54,18 @@ def _convert_store(op, builder, val_map):
 _xconv._convert_getelementptr = _convert_gep
 _xconv._convert_store = _convert_store
 
+
+def _dense_values(attr):
+    """The initializer of a global from a dense attribute: bytes as
+    ``c"..."`` (frozen array data, see pycomp.targets.constants), else the
+    values."""
+    if attr.get_element_type() == IntegerType(8):
+        return bytearray(attr.data.data)
+    return attr.get_values()
+
+
+_xconv._CONSTANT_VALUE_MAP[DenseIntOrFPElementsAttr] = _dense_values
+
 __all__ = ["emit_llvmlite"]
 
 
@@ -64,6 +76,8 @@ def emit_llvmlite(module: ModuleOp, triple: str | None = None, data_layout: str 
     the LLVM IR, so it reads with the Python names."""
     out = convert_module(module, fallback_target_triple=triple, data_layout=data_layout)
     for op in module.ops:
+        if isinstance(op, llvm.GlobalOp) and op.alignment is not None:  # xDSL drops it
+            out.get_global(op.sym_name.data).align = op.alignment.value.data
         if isinstance(op, llvm.FuncOp) and op.body.blocks:
             fn = out.get_global(op.sym_name.data)
             for arg, name in zip(fn.args, (arg_names or {}).get(op.sym_name.data, ())):

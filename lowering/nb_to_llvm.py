@@ -194,6 +194,9 @@ class _FunctionLowering:
         return self.ctx.constant(self.b, t, op.value.data)
 
     def lower_GlobalOp(self, op):
+        t = nb.type_of(op.result)
+        if isinstance(t, (ty.Array, ty.SliceType)):  # a frozen ndarray or slice: a constant
+            return self.ctx.constant(self.b, t, op.value.data)
         return None  # compile-time only: calls and attributes resolve it statically
 
     def lower_UndefOp(self, op):
@@ -249,7 +252,12 @@ class _FunctionLowering:
             for j, i in enumerate(range(*idx.indices(len(t)))):
                 out = self.b.insert_value(out, self.b.extract(value, i, self.llvm_type(t.types[i])), j)
             return out
-        it = ty.intp if isinstance(idx, int) else ty.UniTuple(ty.intp, len(idx))
+        if isinstance(idx, int):
+            it = ty.intp
+        elif isinstance(idx, tuple) and all(isinstance(i, int) for i in idx):
+            it = ty.UniTuple(ty.intp, len(idx))
+        else:  # a constant slice (nb-static-getitem makes no other kind)
+            it = ty.slice3_type if idx.step is not None else ty.slice2_type
         sig = Signature(nb.type_of(op.result), (t, it))
         fn = self.ctx.implementation("getitem", sig)
         return fn(self.ctx, self.b, sig, [value, self.ctx.constant(self.b, it, idx)])
@@ -280,6 +288,10 @@ class _FunctionLowering:
         if isinstance(t, ty.BaseNamedTuple) and attr in t.fields:
             i = t.fields.index(attr)
             return self.b.extract(value, i, self.llvm_type(t.types[i]))
+        sig = Signature(nb.type_of(op.result), (t, ty.StringLiteral(attr)))
+        fn = self.ctx.find_implementation("getattr", sig)  # an extension's (lower_getattr)
+        if fn is not None:
+            return fn(self.ctx, self.b, sig, [value, None])
         raise UnsupportedError("cannot lower attribute %s of %s" % (attr, t))
 
     def lower_BuildTupleOp(self, op):
@@ -480,7 +492,9 @@ def lower_module(ctx: TargetContext, module: ModuleOp, callee_symbol=None) -> Mo
         if name not in defined:
             decls.append(llvm.FuncOp(name, llvm.LLVMFunctionType(list(args), ret),
                                      linkage=llvm.LinkageAttr("external")))
-    module = ModuleOp(decls + funcs)
+    from pycomp.targets.constants import constant_globals
+
+    module = ModuleOp(constant_globals(ctx) + decls + funcs)
     ctx.finish_module(module)
     return module
 

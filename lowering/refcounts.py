@@ -16,7 +16,8 @@ references made it:
   the cell's content increfed by the lowering), as does any other op not
   in :data:`BORROWING_OPS` (an array operator's new array).
 
-The results of the ops in :data:`BORROWING_OPS` (a view ``a[i]``, a tuple
+The results of the ops in :data:`BORROWING_OPS` (a view ``a[i]`` or
+``a[1:-1]``, not ``a[mask]``, which copies; a tuple
 member, a cast, a tuple of arrays, an array iterator's row) borrow from
 their operands and own nothing: a use of it counts as a use of what it borrows from (an iterator
 too: it reads the array it iterates), which stays alive until then. The
@@ -181,13 +182,17 @@ def _forwarded(op) -> list:
 #: the ops whose results borrow from their operands (a view, a member, a
 #: cast, an iterator); every other op's results own a new reference
 BORROWING_OPS = {"nb.getitem", "nb.static_getitem", "nb.getattr", "nb.cast", "nb.build_tuple", "nb.unpack",
-                 "nb.getiter", "nb.iternext", "nb.closure_cell", "nb.incref", "nb.decref"}
+                 "nb.getiter", "nb.iternext", "nb.closure_cell", "nb.incref", "nb.decref",
+                 "nb.global", "nb.const"}  # constants (a frozen global array) are static: nothing owns them
 
 
 def makes_references(op) -> bool:
     """Whether ``op``'s results own references (see the module text): all
     but those of :data:`BORROWING_OPS` (a dialect from outside adds the
-    names of its borrowing ops there)."""
+    names of its borrowing ops there). ``a[index]`` with an index array
+    (advanced indexing) copies: it owns its new array."""
+    if op.name == "nb.getitem" and has_references(nb.type_of(op.operands[1])):
+        return True
     return op.name not in BORROWING_OPS
 
 

@@ -198,7 +198,12 @@ def _check_boxable(fir, t):
             return all(ok(e) for e in t.types)
         if isinstance(t, ty.Optional):
             return ok(t.type)
-        return isinstance(t, (ty.Number, ty.NoneType, ty.Dispatcher, ty.Array))
+        return isinstance(t, (ty.Number, ty.NoneType, ty.Dispatcher, ty.Array)) or find_boxer(t) is not None
+
+    from pycomp.targets.cpu.context import load_implementations
+    from pycomp.targets.cpu.pyapi import find_boxer  # an extension type's @box (a slice's too)
+
+    load_implementations()
 
     if not ok(t):
         from pycomp.dialects import nb
@@ -273,7 +278,8 @@ def _compile(dispatcher, argtypes, return_type) -> Overload:
         timer = Timer()
         fir, res, _ = type_function(dispatcher, argtypes, return_type, timer)
     opts = dispatcher.targetoptions
-    _check_boxable(fir, res.return_type)
+    if not opts.get("no_cpython_wrapper"):  # called from compiled code only: nothing is boxed
+        _check_boxable(fir, res.return_type)
     symbol = native_symbol_name("%s.%d" % (dispatcher.py_func.__qualname__, dispatcher.uid), argtypes)
     # the native symbol replaces the name; the Python name stays for messages and tracebacks
     fir.func.attributes.setdefault("nb.py_name", fir.func.sym_name)

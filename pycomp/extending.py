@@ -19,20 +19,35 @@ code new functions, methods and attributes, written in Python.
   implementations the built-in functions themselves use
   (:mod:`pycomp.frontend.typing.templates`,
   :mod:`pycomp.targets.base`).
+- New types: ``types.Type`` subclasses, :data:`typeof_impl`
+  (:mod:`pycomp.typeof`), :func:`register_model` and :mod:`models`
+  (:mod:`pycomp.models`), :func:`make_attribute_wrapper`,
+  :func:`lower_getattr`, :func:`lower_setattr`, :func:`lower_cast`,
+  :func:`box`, :func:`unbox`, :class:`NativeValue` and :func:`intrinsic`
+  (:mod:`pycomp.extending_lowering`).
 
-Importing this module imports no xDSL: registration is cheap, the work
-happens when a call is typed.
+Importing this module imports no xDSL: registering typing is cheap, the
+work happens when a call is typed (lowering registrations load the
+target's registry).
 """
 
 from __future__ import annotations
 
 import inspect
 
-from pycomp import types
+from pycomp import models, types
 from pycomp.errors import TypingError
+from pycomp.extending_lowering import (NativeValue, box, intrinsic, lower_cast, lower_getattr,
+                                       lower_getattr_generic, lower_setattr, lower_setattr_generic,
+                                       make_attribute_wrapper, unbox)
+from pycomp.models import register_model
+from pycomp.typeof import typeof_impl
 
 __all__ = ["overload", "overload_method", "overload_attribute", "register_jitable", "infer_global",
-           "infer_getattr", "type_callable", "lower_builtin", "types"]
+           "infer_getattr", "type_callable", "lower_builtin", "types", "models", "register_model",
+           "typeof_impl", "make_attribute_wrapper", "lower_getattr", "lower_getattr_generic",
+           "lower_setattr", "lower_setattr_generic", "lower_cast", "box", "unbox", "NativeValue",
+           "intrinsic"]
 
 
 def _registry():
@@ -42,7 +57,8 @@ def _registry():
 
 
 def _jit_options(options) -> dict:
-    opts = {"nopython": True}
+    # an implementation is called from compiled code only: no CPython entry
+    opts = {"nopython": True, "no_cpython_wrapper": True}
     opts.update(options or {})
     return opts
 

@@ -4,16 +4,24 @@ Python ``int`` is int64 (intp), ``float`` float64, ``complex`` complex128,
 ``bool`` boolean; NumPy scalars keep their dtype; arrays are typed by dtype,
 ndim, layout ('C', 'F' or 'A') and writability; tuples element-wise;
 instances of a namedtuple class are typed by their class and items.
+
+Extensions type their own classes with :data:`typeof_impl` (Numba's
+generic function): ``@typeof_impl.register(Interval)`` over
+``fn(value, c)`` returning a pycomp type (or None: not typeable); a class
+may instead carry a ``_numba_type_`` attribute. These are asked only for
+values of the classes above none of the built-in rules takes.
 """
 
 from __future__ import annotations
+
+import functools
 
 import numpy as np
 
 from pycomp import types as ty
 from pycomp.operators import operator_key
 
-__all__ = ["typeof", "dtype_to_type"]
+__all__ = ["typeof", "dtype_to_type", "typeof_impl", "Purpose"]
 
 _DTYPES = {
     np.dtype(np.bool_): ty.boolean,
@@ -50,6 +58,8 @@ def typeof(value) -> ty.Type:
         return t
     if isinstance(value, np.ndarray):
         return _array_type(value)
+    if isinstance(value, slice):  # its parts are checked when it is unboxed (TypeError)
+        return ty.slice3_type if value.step is not None else ty.slice2_type
     if isinstance(value, tuple):
         items = [typeof(v) for v in value]
         if type(value) is not tuple and ty.is_namedtuple_class(type(value)):
@@ -59,7 +69,52 @@ def typeof(value) -> ty.Type:
         return ty.Dispatcher(value)  # a jitted function passed as a value: calls to it are static
     if operator_key(value) is not None:
         return ty.Function(value)  # operator.add and friends, as values
+    t = _typeof_extension(value)
+    if t is not None:
+        return t
     return _fail(value)
+
+
+class Purpose:
+    """Why a value is typed (Numba's ``typeof.Purpose``): passed as an
+    argument or frozen as a constant."""
+
+    argument = "argument"
+    constant = "constant"
+
+
+class _TypeofContext:
+    """The ``c`` a :data:`typeof_impl` function receives: ``c.purpose``."""
+
+    def __init__(self, purpose=Purpose.argument):
+        self.purpose = purpose
+
+
+@functools.singledispatch
+def typeof_impl(value, c):
+    """The pycomp type of ``value`` for an extension (Numba's
+    ``typeof_impl``): register a function per Python class with
+    ``@typeof_impl.register(MyClass)``; it returns a type or None."""
+    return None
+
+
+_ARGUMENT = _TypeofContext(Purpose.argument)
+
+
+def _typeof_extension(value):
+    """The type an extension gives ``value``: its class's ``typeof_impl``
+    function, else its ``_numba_type_`` attribute; None if neither."""
+    fn = typeof_impl.dispatch(type(value))
+    if fn is not typeof_impl.dispatch(object):
+        t = fn(value, _ARGUMENT)
+        if t is not None and not isinstance(t, ty.Type):
+            raise TypeError("typeof_impl for %s returned %r, not a pycomp type" % (type(value).__name__, t))
+        return t
+    try:
+        t = getattr(value, "_numba_type_", None)
+    except Exception:  # a property that fails: the value is not typeable
+        return None
+    return t if isinstance(t, ty.Type) else None
 
 
 def _fail(value):

@@ -19,7 +19,8 @@ import threading
 __all__ = [
     "Type", "Number", "Integer", "Float", "Complex", "Boolean", "NoneType",
     "BaseTuple", "UniTuple", "Tuple", "BaseNamedTuple", "NamedUniTuple", "NamedTuple", "NamedTupleClass", "Array", "Optional", "Omitted", "RangeType",
-    "RangeIter",
+    "RangeIter", "SliceType", "EllipsisType", "DType", "ArrayCTypes", "NumpyFlatType", "NumpyNdIterType", "NumpyNdIndexType",
+    "NumpyNdEnumerateType",
     "ArrayIter", "UniTupleIter", "IteratorType", "ZipIter", "EnumerateIter", "Function", "Module", "Dispatcher",
     "ExceptionClass", "ExceptionInstance", "Cell", "Closure", "BoundFunction", "StringLiteral", "Unknown", "parse_type",
     "boolean", "none", "void", "optional", "unknown", "intp", "uintp",
@@ -27,6 +28,7 @@ __all__ = [
     "uint64", "float32", "float64", "complex64", "complex128",
     "integer_domain", "real_domain", "complex_domain", "number_domain",
     "signed_domain", "unsigned_domain", "range_state64", "range_iter64", "is_namedtuple_class",
+    "slice2_type", "slice3_type", "ellipsis",
     "has_references",
 ]
 
@@ -59,11 +61,22 @@ _TypeMeta._table = {}
 
 
 class Type(metaclass=_TypeMeta):
-    """Base of every pycomp type. Instances are interned and numbered."""
+    """Base of every pycomp type. Instances are interned and numbered.
+
+    A type of an extension subclasses it as in Numba: ``__init__`` calls
+    ``super().__init__(name="Interval")`` (the name is its ``str``); one
+    instance exists per class and constructor arguments."""
 
     code: int
     #: whether values of this type may be held by the compiled function
     is_precise = True
+
+    def __init__(self, name: str | None = None):
+        if name is not None:
+            self.name = name
+
+    def __str__(self) -> str:
+        return getattr(self, "name", None) or type(self).__name__
 
     @classmethod
     def _key_from_args(cls, *args, **kwargs):
@@ -468,6 +481,30 @@ class RangeType(Type):
         return "range_state_%s" % self.dtype
 
 
+class SliceType(Type):
+    """A slice value, ``start:stop`` or ``start:stop:step`` (Numba's
+    ``slice2_type`` and ``slice3_type``: ``has_step`` tells whether a step
+    was written, which decides the layout of an array sliced with it). Its
+    value holds three int64s, the parts left out (None) filled in when the
+    slice is made (see the data model)."""
+
+    def __init__(self, has_step: bool):
+        self.has_step = has_step
+
+    def __str__(self):
+        return "slice<a:b:c>" if self.has_step else "slice<a:b>"
+
+
+class EllipsisType(Type):
+    """``...`` in an index (Numba's ``ellipsis``); a compile-time value."""
+
+    def __init__(self):
+        pass
+
+    def __str__(self):
+        return "ellipsis"
+
+
 class IteratorType(Type):
     """Base of the iterators: ``yield_type`` is the type of the items
     ``next()`` produces. Every iterator is a pointer to its mutable state
@@ -535,6 +572,76 @@ class EnumerateIter(IteratorType):
 
     def __str__(self):
         return "enumerate(%s)" % self.iterator
+
+
+class DType(Type):
+    """The dtype of an array, ``a.dtype`` (Numba's ``DType``): a compile-time
+    value naming element type ``dtype``, accepted wherever a dtype argument
+    is (``np.empty(n, a.dtype)``, ``b.astype(a.dtype)``)."""
+
+    def __init__(self, dtype: Type):
+        self.dtype = dtype
+
+    def __str__(self):
+        return "dtype(%s)" % self.dtype
+
+
+class ArrayCTypes(Type):
+    """``a.ctypes`` of an array of type ``array``: its value is the address
+    of the array's data, which ``.data`` reads as an integer."""
+
+    def __init__(self, array: Array):
+        self.array = array
+
+    def __str__(self):
+        return "ctypes(%s)" % self.array
+
+
+class NumpyFlatType(IteratorType):
+    """``a.flat``: iterates over every element of ``array`` in C order and is
+    indexed by a flat (C-order) position, ``a.flat[i]`` (Numba's name)."""
+
+    def __init__(self, array: Array):
+        self.array = array
+        self.yield_type = array.dtype
+
+    def __str__(self):
+        return "array.flat(%s)" % self.array
+
+
+class NumpyNdIterType(IteratorType):
+    """``np.nditer(a)`` of one array: yields each element in C order as a
+    0-d array viewing it (``x.item()`` or ``x[()]`` reads it)."""
+
+    def __init__(self, array: Array):
+        self.array = array
+        self.yield_type = Array(array.dtype, 0, "C", array.readonly)
+
+    def __str__(self):
+        return "nditer(%s)" % self.array
+
+
+class NumpyNdIndexType(IteratorType):
+    """``np.ndindex(shape)``: the index tuples of a shape of ``ndim``
+    dimensions, in C order."""
+
+    def __init__(self, ndim: int):
+        self.ndim = ndim
+        self.yield_type = UniTuple(intp, ndim)
+
+    def __str__(self):
+        return "ndindex(%dd)" % self.ndim
+
+
+class NumpyNdEnumerateType(IteratorType):
+    """``np.ndenumerate(a)``: ``(index tuple, element)`` pairs in C order."""
+
+    def __init__(self, array: Array):
+        self.array = array
+        self.yield_type = Tuple((UniTuple(intp, array.ndim), array.dtype))
+
+    def __str__(self):
+        return "ndenumerate(%s)" % self.array
 
 
 # ---------------------------------------------------------------- callables and objects
@@ -717,6 +824,8 @@ number_domain = integer_domain | real_domain | complex_domain
 
 range_state64 = RangeType(int64)
 range_iter64 = RangeIter(int64)
+slice2_type, slice3_type = SliceType(False), SliceType(True)
+ellipsis = EllipsisType()
 
 # ---------------------------------------------------------------- textual form
 

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The whole test suite (pytest, which also runs the lit/FileCheck golden
 # tests) on every supported CPython found: python3 and the pyenv
-# interpreters 3.12 and 3.13 when present. Each gets its own venv.
+# interpreters 3.12 and 3.13 when present. Each gets its own venv. The
+# exhaustive array modules listed in FIRST_ONLY run on the first one only.
 # On the first interpreter it then runs the Numba-suite check: every Numba
 # test id listed in tests/numba_suite/passing.txt must still pass.
 #   scripts/test.sh            all interpreters
 #   PYCOMP_PYTHONS="python3" scripts/test.sh   just one
 #   PYCOMP_NUMBA_SUITE=0 scripts/test.sh       without the Numba-suite check
+#   PYCOMP_TEST_WORKERS=1 scripts/test.sh      pytest in one process (default: one per core, pytest-xdist)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -20,6 +22,7 @@ if [ -z "$pythons" ]; then
         done
     fi
 fi
+FIRST_ONLY="test_arrays_operators.py test_ufuncs_scalar_and_array.py test_arrays_methods.py test_arrays_creation.py"
 status=0
 first=1
 for py in $pythons; do
@@ -29,7 +32,14 @@ for py in $pythons; do
     if ! bash scripts/setup-venv.sh "$py" "$venv" test; then
         echo "setup failed for $ver"; status=1; continue
     fi
-    "$venv/bin/python" -m pytest -q -p no:cacheprovider tests || status=1
+    # The exhaustive array modules (every dtype pair, layout and method:
+    # thousands of compiles, no version-specific bytecode) run on the first
+    # interpreter; the others run everything else, array indexing included.
+    skip=()
+    if [ "$first" != 1 ]; then
+        for m in $FIRST_ONLY; do skip+=(--ignore="tests/$m"); done
+    fi
+    "$venv/bin/python" -m pytest -q -p no:cacheprovider -n "${PYCOMP_TEST_WORKERS:-auto}" "${skip[@]}" tests || status=1
     if [ "$first" = 1 ] && [ "${PYCOMP_NUMBA_SUITE:-1}" != 0 ]; then
         echo "=== Numba's test suite: the ids that pass must keep passing (CPython $ver) ==="
         "$venv/bin/python" tests/numba_suite/harness.py check || status=1

@@ -34,7 +34,7 @@ from pycomp import types as ty
 from pycomp.errors import UnsupportedError
 from pycomp.signature import Signature
 from pycomp.targets import datamodel
-from pycomp.targets.datamodel import I1, I32, I64, MEMINFO, MEMINFO_DATA_FIELD, PTR, llvm_type
+from pycomp.targets.datamodel import I1, I32, I64, MEMINFO, MEMINFO_DATA_FIELD, PTR, llvm_type, slice_fields
 
 if TYPE_CHECKING:  # the builder is handed in by lowering; targets never import it
     from pycomp.lowering.builder import LLVMBuilder
@@ -71,6 +71,25 @@ exception_table = ExceptionTable()
 class LoweringRegistry:
     def __init__(self):
         self.impls: dict = {}
+        #: (source pattern, destination pattern, fn(context, builder, fromty, toty, value))
+        self.casts: list = []
+
+    def lower_cast(self, fromty, toty):
+        """Register the conversion of values of ``fromty`` to ``toty`` (type
+        classes or types), ``fn(context, builder, fromty, toty, value)``;
+        it comes before the built-in conversions (``pycomp.extending.lower_cast``)."""
+
+        def deco(fn):
+            self.casts.append((fromty, toty, fn))
+            return fn
+
+        return deco
+
+    def find_cast(self, src, dst):
+        for f, t, fn in self.casts:
+            if _match(f, src) and _match(t, dst):
+                return fn
+        return None
 
     def lower(self, key, *argtypes):
         """Register an implementation of ``key`` for argument type classes
@@ -198,6 +217,8 @@ class TargetContext:
         #: by the lowering driver, read when an implementation raises
         self.current_loc = None
         self.declared: dict[str, object] = {}  # external functions to declare: name -> llvm type
+        #: constant data (arrays frozen from globals) the module holds: global name -> bytes
+        self.constant_data: dict[str, bytes] = {}
         #: what an exception raised now releases: ``(llvm value, pycomp type)``
         #: pairs of the references the function owns; set by the lowering driver
         self.owned_references: list = []
@@ -357,6 +378,11 @@ class TargetContext:
     def cast(self, b: LLVMBuilder, v, src: ty.Type, dst: ty.Type):
         if src is dst:
             return v
+        for reg in self.registries:  # an extension's conversion (lower_cast) first
+            if reg.casts:
+                fn = reg.find_cast(src, dst)
+                if fn is not None:
+                    return fn(self, b, src, dst, v)
         lt = llvm_type(dst)
         if isinstance(src, ty.Integer) and isinstance(dst, ty.Boolean):
             return b.icmp("!=", v, b.const_int(llvm_type(src), 0))
@@ -441,10 +467,19 @@ class TargetContext:
             f = llvm_type(t.underlying_float)
             c = b.insert_value(b.undef(lt), b.const_float(f, value.real), 0)
             return b.insert_value(c, b.const_float(f, value.imag), 1)
+        if isinstance(t, ty.Array):  # an ndarray frozen from a global: its data in the module
+            from pycomp.targets.constants import constant_array
+
+            return constant_array(self, b, t, value)
         if isinstance(t, ty.BaseTuple):
             out = b.undef(lt)
             for i, (et, ev) in enumerate(zip(t.types, value)):
                 out = b.insert_value(out, self.constant(b, et, ev), i)
+            return out
+        if isinstance(t, ty.SliceType):  # the parts left out filled in, as slice() does at run time
+            out = b.undef(lt)
+            for i, part in enumerate(slice_fields(value.start, value.stop, value.step)):
+                out = b.insert_value(out, b.const_int(I64, part), i)
             return out
         return b.const_int(lt, 0) if hasattr(lt, "width") else b.undef(lt)
 

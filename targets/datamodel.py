@@ -9,13 +9,15 @@ dialect types).
   data ptr, shape [n x i64], strides [n x i64]}, the layout the C helper
   library unboxes into and the memory runtime will fill;
 - optional(T) -> struct {T, i1 valid} (valid is 0 for None);
-- range -> struct {start, stop, step}; iterators (range, array, tuple,
+- range -> struct {start, stop, step}; slice -> struct {start, stop, step}
+  of i64 with the parts left out filled in (:func:`slice_fields`);
+  iterators (range, array, tuple,
   zip, enumerate) -> a pointer to their mutable state (allocated in the
   function's entry block, see :func:`iterator_state_type`);
 - cell(T) -> a pointer to a stack slot holding T; a closure -> a struct of
   its cells' pointers (its environment);
 - compile-time-only values (functions, modules, exception classes,
-  string literals, none) -> i8 placeholders;
+  string literals, none, ellipsis) -> i8 placeholders;
 - a type class from outside pycomp -> what :func:`register_model` gave it
   (i8 if nothing).
 """
@@ -27,7 +29,7 @@ from xdsl.dialects.builtin import Float32Type, Float64Type, IntegerType
 
 from pycomp import types as ty
 
-__all__ = ["MEMINFO", "MEMINFO_DATA_FIELD", "llvm_type", "register_model", "memory_type", "is_compile_time", "iterator_state_type", "ARRAY_FIELDS", "array_struct", "PTR", "I1", "I8", "I32", "I64", "F64"]
+__all__ = ["MEMINFO", "MEMINFO_DATA_FIELD", "llvm_type", "register_model", "memory_type", "is_compile_time", "iterator_state_type", "slice_fields", "ARRAY_FIELDS", "array_struct", "PTR", "I1", "I8", "I32", "I64", "F64"]
 
 PTR = llvm.LLVMPointerType()
 I1, I8, I32, I64 = IntegerType(1), IntegerType(8), IntegerType(32), IntegerType(64)
@@ -105,7 +107,7 @@ def _builtin_model(t: ty.Type):
         r = array_struct(t.ndim)
     elif isinstance(t, ty.Optional):
         r = llvm.LLVMStructType.from_type_list([llvm_type(t.type), I1])
-    elif isinstance(t, ty.RangeType):
+    elif isinstance(t, (ty.RangeType, ty.SliceType)):
         r = llvm.LLVMStructType.from_type_list([I64, I64, I64])
     elif isinstance(t, (ty.IteratorType, ty.Cell)):
         r = PTR
@@ -117,7 +119,27 @@ def _builtin_model(t: ty.Type):
 
 
 _COMPILE_TIME = (ty.Function, ty.Module, ty.Dispatcher, ty.ExceptionClass, ty.ExceptionInstance,
-                 ty.NamedTupleClass, ty.StringLiteral, ty.NoneType, ty.BoundFunction)
+                 ty.NamedTupleClass, ty.StringLiteral, ty.NoneType, ty.BoundFunction, ty.EllipsisType,
+                 ty.DType)
+
+#: the int64 range a slice's parts are clipped to
+INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
+
+
+def slice_fields(start, stop, step) -> tuple:
+    """The (start, stop, step) a slice value holds for Python parts (ints
+    or None), as the slice's code computes them at run time: no step is 1; a
+    start or stop left out is the end the step walks from or to (0 and
+    INT64_MAX for a positive step, INT64_MAX and INT64_MIN for a negative
+    one), which clipping to an extent turns into Python's
+    ``slice.indices``. The step is at least -INT64_MAX, so it negates."""
+    step = 1 if step is None else max(int(step), -INT64_MAX)
+    if start is None:
+        start = 0 if step > 0 else INT64_MAX
+    if stop is None:
+        stop = INT64_MAX if step > 0 else INT64_MIN
+    clip = lambda v: min(max(int(v), INT64_MIN), INT64_MAX)  # noqa: E731
+    return clip(start), clip(stop), min(step, INT64_MAX)
 
 
 def is_compile_time(t: ty.Type) -> bool:

@@ -16,3 +16,23 @@ def pytest_configure(config):
 # tests/numba_suite runs Numba's own test modules in child processes (its own
 # command, see docs/numba-suite.md); pytest must not collect its facade
 collect_ignore = ["numba_suite"]
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _no_runtime_leaks(request):
+    """A test of an array module (tests/test_arrays_*.py) fails if it leaves
+    memory of pycomp's runtime allocated (support.no_leaks around the whole
+    test, after its locals are gone). Not under PYCOMP_TEST_ENGINE=numba:
+    Numba leaks what a raised exception abandons, which pycomp releases
+    (docs/architecture.md, "Memory")."""
+    from support import is_numba, no_leaks
+
+    if is_numba or not request.module.__name__.startswith("test_arrays_"):
+        yield
+        return
+
+    with no_leaks():
+        yield

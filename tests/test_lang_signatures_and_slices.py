@@ -55,25 +55,17 @@ def test_slice_nested_and_used():
     check(slice_from_one, ((1, 2), (3.0, 4), 5))
 
 
-def slice_array(a):
-    return a[1:]
-
-
 def slice_variable(t, i):
     return t[i:]
 
 
-@numba_differs("Numba slices arrays; pycomp refuses it until arrays are values")
-def test_array_slicing_is_refused():
-    with pytest.raises(UNSUPPORTED_ERRORS):
-        jitted(slice_array)(np.arange(3.0))
-
-
-@numba_differs("Numba types t[i:] as getitem(tuple, slice) and refuses it with a TypingError")
-def test_variable_bounds_refused():
-    with pytest.raises(UNSUPPORTED_ERRORS) as info:
+def test_variable_bounds_on_a_tuple_are_a_typing_error():
+    """The items t[i:] picks are not known at compile time, so neither is
+    its type: a TypingError, as in Numba (arrays slice with any bounds:
+    tests/test_arrays_indexing.py)."""
+    with pytest.raises(TypingError) as info:
         jitted(slice_variable)((1, 2, 3), 1)
-    assert "non-constant" in str(info.value)
+    assert "getitem" in str(info.value)
 
 
 # ------------------------------------------------------------------ 0-d arrays do not iterate

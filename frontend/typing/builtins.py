@@ -238,81 +238,26 @@ registry.register_op("unarynot", type("Not", (_Truth,), {}))  # `not x` types li
 
 # ------------------------------------------------------------------ indexing
 
-def _index_types(idx):
-    """Integer index types of a getitem: a single int or a tuple of ints."""
-    if is_int(idx):
-        return (idx,)
-    if isinstance(idx, ty.BaseTuple) and all(is_int(t) for t in idx.types):
-        return idx.types
-    return None
-
-
 class _GetItem(AbstractTemplate):
+    """``t[i]`` on a homogeneous tuple with a run-time index (arrays:
+    :mod:`pycomp.frontend.typing.arrayindex`)."""
+
     def generic(self, args, kws):
         obj, idx = args
         if isinstance(obj, ty.UniTuple) and is_int(idx):
             return signature(obj.dtype, obj, ty.intp)
-        if isinstance(obj, ty.Array):
-            idxs = _index_types(idx)
-            if idxs is None or len(idxs) > obj.ndim:
-                return None
-            norm = ty.intp if len(idxs) == 1 and is_int(idx) else ty.UniTuple(ty.intp, len(idxs))
-            if len(idxs) == obj.ndim:
-                return signature(obj.dtype, obj, norm)
-            layout = obj.layout if obj.layout == "C" else "A"
-            return signature(obj.copy(ndim=obj.ndim - len(idxs), layout=layout), obj, norm)
         return None
 
     def describe(self):
-        return ["getitem(UniTuple, int)", "getitem(array, int | tuple of ints)"]
+        return ["getitem(UniTuple, int)"]
 
 
 registry.register_op("getitem", _GetItem)
 
 
-class _SetItem(AbstractTemplate):
-    def generic(self, args, kws):
-        obj, idx, val = args
-        if isinstance(obj, ty.Array):
-            idxs = _index_types(idx)
-            if idxs is None or len(idxs) != obj.ndim:
-                return None
-            if obj.readonly:
-                from pycomp.errors import TypingError
-
-                raise TypingError("cannot assign to an element of a read-only array (%s)" % obj)
-            norm = ty.intp if is_int(idx) else ty.UniTuple(ty.intp, len(idxs))
-            return signature(ty.none, obj, norm, obj.dtype)
-        return None
-
-    def describe(self):
-        return ["setitem(array, int | tuple of ints, value)"]
-
-
-registry.register_op("setitem", _SetItem)
-
-
 # ------------------------------------------------------------------ attributes
 
-@registry.register_attr
-class ArrayAttributes(AttributeTemplate):
-    key = ty.Array
-
-    def resolve_shape(self, a):
-        return ty.UniTuple(ty.intp, a.ndim)
-
-    def resolve_strides(self, a):
-        return ty.UniTuple(ty.intp, a.ndim)
-
-    def resolve_ndim(self, a):
-        return ty.intp
-
-    def resolve_size(self, a):
-        return ty.intp
-
-    def resolve_itemsize(self, a):
-        return ty.intp
-
+# array attributes: frontend/typing/arrayattrs.py
 
 @registry.register_attr
 class ComplexAttributes(AttributeTemplate):

@@ -37,6 +37,10 @@ def typeof_constant(value) -> ty.Type:
         return ty.Tuple([typeof_constant(v) for v in value])
     if isinstance(value, str):
         return ty.StringLiteral(value)
+    if isinstance(value, slice):
+        return ty.slice3_type if value.step is not None else ty.slice2_type
+    if value is Ellipsis:
+        return ty.ellipsis
     raise TypingError("constant %r of type %s is not supported" % (value, type(value).__name__))
 
 
@@ -135,10 +139,11 @@ class TypingContext:
 
     def _resolve_operator_call(self, fnty, opkey, args, kws) -> Signature:
         """``operator.add(a, b)`` types as ``a + b`` (see pycomp.operators)."""
-        key, arity, _inplace = opkey
+        key, arity, inplace = opkey
         if kws or len(args) != arity:
             raise TypingError("operator.%s() takes %d positional argument%s" % (fnty.key.__name__, arity, "s" if arity > 1 else ""))
-        sig = self.resolve_op(key, tuple(operator_operands(fnty.key, args)))
+        resolve = self.resolve_inplace_op if inplace else self.resolve_op
+        sig = resolve(key, tuple(operator_operands(fnty.key, args)))
         # the call's operands stay in the call's order
         return sig.replace(args=tuple(operator_operands(fnty.key, sig.args)))
 
@@ -151,6 +156,21 @@ class TypingContext:
             # bool(optional) is a typing error, as in Numba
             sig = self.resolve_templates(what, templates, args, {},
                                          unwrap_optional=op not in ("truth", "unarynot"))
+            self._op_cache[key] = sig
+        return sig
+
+    def resolve_inplace_op(self, op: str, args: tuple) -> Signature:
+        """``a op= b``: the templates of ``"op="`` (in place on a mutable
+        value, e.g. an array) if one answers, else ``a op b``'s."""
+        key = (op + "=", args)
+        sig = self._op_cache.get(key)
+        if sig is None:
+            for template in self.op_templates(op + "="):
+                sig = template.apply(args, {})
+                if sig is not None:
+                    break
+            else:
+                sig = self.resolve_op(op, args)
             self._op_cache[key] = sig
         return sig
 

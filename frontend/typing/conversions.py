@@ -113,7 +113,20 @@ def can_convert(src: ty.Type, dst: ty.Type) -> Conversion | None:
             if (dst.layout == src.layout or dst.layout == "A") and (dst.readonly or not src.readonly):
                 return Conversion.safe
         return None
-    return None
+    return _extension_conversion(src, dst)
+
+
+def _extension_conversion(src: ty.Type, dst: ty.Type) -> Conversion | None:
+    """An extension type's own rule (Numba's ``Type.can_convert_to(typingctx,
+    other)`` and ``can_convert_from``; pycomp passes None for typingctx)."""
+    to = getattr(src, "can_convert_to", None)
+    c = to(None, dst) if to is not None else None
+    if c is None:
+        frm = getattr(dst, "can_convert_from", None)
+        c = frm(None, src) if frm is not None else None
+    if c is None or not 1 <= int(c) <= 4:  # Numba's Conversion.nil: none
+        return None
+    return Conversion(int(c))
 
 
 class Rating:

@@ -58,3 +58,6 @@ def load_implementations():
         _loaded = True
         from pycomp.targets.cpu import (impl_arrayindex, impl_arrayops, impl_arrays, impl_builtins,  # noqa: F401
                                         impl_iterators, impl_math, impl_tuples)
+        from pycomp.targets.cpu import impl_nditer, impl_views  # noqa: F401
+        from pycomp.targets.cpu import impl_creation  # noqa: F401
+        from pycomp.targets.cpu import impl_slices  # noqa: F401

@@ -65,8 +65,9 @@ def _load(b, t, ptr):
     return v
 
 
-@reg.lower("getitem", ty.Array, (INT, ty.BaseTuple))
 def array_getitem(ctx, b, sig, args):
+    """``a[i]``, ``a[i, j, ...]`` with integer indices (registered for every
+    index by :mod:`pycomp.targets.cpu.impl_arrayindex`)."""
     arr_t, idx_t = sig.args
     idxs = _indices(b, idx_t, args[1])
     ptr = element_pointer(ctx, b, arr_t, args[0], idxs)
@@ -88,8 +89,8 @@ def array_getitem(ctx, b, sig, args):
     return b.insert_value(out, ptr, 4)
 
 
-@reg.lower("setitem", ty.Array, (INT, ty.BaseTuple), ty.Type)
 def array_setitem(ctx, b, sig, args):
+    """``a[i, j, ...] = v`` with one integer index per dimension."""
     arr_t, idx_t, val_t = sig.args
     ptr = element_pointer(ctx, b, arr_t, args[0], _indices(b, idx_t, args[1]))
     v = args[2]
@@ -101,8 +102,11 @@ def array_setitem(ctx, b, sig, args):
 
 @reg.lower("getattr", ty.Array, ty.StringLiteral)
 def array_attribute(ctx, b, sig, args):
-    """``a.shape``, ``a.strides``, ``a.ndim``, ``a.size``, ``a.itemsize``
-    (the attribute name is the literal type of the second operand)."""
+    """``a.shape``, ``a.strides``, ``a.ndim``, ``a.size``, ``a.itemsize``,
+    ``a.nbytes``, ``a.dtype``, ``a.ctypes``, and the views ``a.T``,
+    ``a.real``, ``a.imag`` (complex arrays) and ``a.flat`` (borrowed: an
+    nb.getattr holds no reference). The attribute name is the literal type
+    of the second operand."""
     arr_t, arr, attr = sig.args[0], args[0], sig.args[1].value
     if attr in ("shape", "strides"):
         field = 5 if attr == "shape" else 6
@@ -117,7 +121,31 @@ def array_attribute(ctx, b, sig, args):
         return b.extract(arr, 2, I64)
     if attr == "itemsize":
         return b.extract(arr, 3, I64)
+    if attr == "nbytes":
+        return b.ibin("mul", b.extract(arr, 2, I64), b.extract(arr, 3, I64))
+    if attr == "dtype":  # a compile-time value
+        return b.const_int(I8, 0)
+    if attr == "ctypes":  # its value is the data address
+        return b.cast("ptrtoint", b.extract(arr, 4, PTR), I64)
+    from pycomp.targets.cpu import impl_nditer, impl_views
+
+    if attr == "T":
+        return impl_views.reversed_view(ctx, b, arr_t, arr, sig.return_type)
+    if attr in ("real", "imag") and isinstance(arr_t.dtype, ty.Complex):
+        return impl_views.part_view(ctx, b, arr_t, arr, sig.return_type, imag=attr == "imag")
+    if attr == "real":
+        return arr
+    if attr == "flat":
+        return impl_nditer.flat_iterator(ctx, b, sig.return_type, arr)
     raise UnsupportedError("no lowering of array attribute %r" % attr)
+
+
+@reg.lower("getattr", ty.ArrayCTypes, ty.StringLiteral)
+def ctypes_attribute(ctx, b, sig, args):
+    """``a.ctypes.data``: the data address (the ctypes value itself)."""
+    if sig.args[1].value == "data":
+        return args[0]
+    raise UnsupportedError("no lowering of ctypes attribute %r" % sig.args[1].value)
 
 
 # ------------------------------------------------------------------ new arrays
@@ -129,8 +157,9 @@ def itemsize_of(dtype: ty.Type) -> int:
 
 
 def allocate_array(ctx, b, arr_t: ty.Array, dims):
-    """A new C-contiguous array of type ``arr_t`` with extents ``dims`` (i64
-    values), its memory from the runtime (uninitialized): ValueError for a
+    """A new array of type ``arr_t`` with extents ``dims`` (i64 values),
+    C-contiguous (F-contiguous if ``arr_t``'s layout is F), its memory
+    from the runtime (uninitialized): ValueError for a
     negative extent or a size past the address space, MemoryError if the
     memory cannot be had. Returns the array struct (a new reference)."""
     itemsize = itemsize_of(arr_t.dtype)
@@ -154,7 +183,8 @@ def allocate_array(ctx, b, arr_t: ty.Array, dims):
     out = b.insert_value(out, size, 3)
     out = b.insert_value(out, data, 4)
     stride = size
-    for k in range(arr_t.ndim - 1, -1, -1):
+    order = range(arr_t.ndim) if arr_t.layout == "F" else range(arr_t.ndim - 1, -1, -1)
+    for k in order:
         out = b.insert_value(out, dims[k], [5, k])
         out = b.insert_value(out, stride, [6, k])
         stride = b.ibin("mul", stride, dims[k])

@@ -7,7 +7,11 @@ library (``pycomp_unbox_*``), call ``f`` (releasing the GIL with
 ``nogil=True``), box the result with the C API, and turn a non-zero status
 into a Python exception (``pycomp_raise_static``). The dispatcher has
 already checked the argument count and types, so the wrapper does no
-dispatch of its own.
+dispatch of its own. Values of extension types are unboxed and boxed by
+the functions ``pycomp.extending.unbox`` and ``box`` registered for their
+type class (:mod:`pycomp.targets.cpu.pyapi`); a type with neither gets a
+wrapper that raises TypeError (its functions are called from compiled
+code only).
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ import numpy as np
 from llvmlite import ir
 
 from pycomp import types as ty
+from pycomp.targets.cpu.pyapi import C_API_EXTRA_SYMBOLS, BoxContext, NativeValue, WrapperTargetContext, \
+    find_boxer, find_unboxer
 
 __all__ = ["build_wrapper", "C_API_SYMBOLS"]
 
@@ -27,12 +33,14 @@ F32, F64 = ir.FloatType(), ir.DoubleType()
 
 C_API_SYMBOLS = ("PyLong_FromLongLong", "PyLong_FromUnsignedLongLong", "PyFloat_FromDouble",
                  "PyComplex_FromDoubles", "PyBool_FromLong", "PyTuple_New", "PyTuple_SetItem",
-                 "PyTuple_GetItem", "Py_IncRef", "Py_DecRef", "PyObject_CallObject")
+                 "PyTuple_GetItem", "Py_IncRef", "Py_DecRef", "PyObject_CallObject", "PyObject_GetAttrString",
+                 "PyObject_SetAttrString") + C_API_EXTRA_SYMBOLS
 
 
 def c_api_addresses() -> dict[str, int]:
     out = {name: ctypes.cast(getattr(ctypes.pythonapi, name), ctypes.c_void_p).value for name in C_API_SYMBOLS}
     out["_Py_NoneStruct"] = id(None)
+    out["_Py_FalseStruct"] = id(False)
     return out
 
 
@@ -65,9 +73,10 @@ class _WrapperBuilder:
         w = ir.Function(self.m, fnty, name)
         self.w = w
         entry = w.append_basic_block("entry")
-        self.fail = w.append_basic_block("fail")
+        self.fail = fail = w.append_basic_block("fail")
         b = self.b = ir.IRBuilder(entry)
         args = []
+        self.cleanups = []  # NativeValue.cleanup of extension types' arguments
         for i, t in enumerate(self.argtypes):
             obj = b.load(b.gep(w.args[1], [ir.Constant(I64, i)]))
             v = self.unbox(obj, t)
@@ -84,6 +93,9 @@ class _WrapperBuilder:
         status = b.call(native, native_args)
         if self.nogil:
             b.call(self.fn("pycomp_acquire_gil", ir.VoidType(), [PYOBJ]), [state])
+        for cleanup in self.cleanups:
+            cleanup()
+        self.fail = fail  # the cleanups have run
         ok = w.append_basic_block("ok")
         raised = w.append_basic_block("raised")
         b.cbranch(b.icmp_signed("==", status, ir.Constant(I32, 0)), ok, raised)
@@ -170,7 +182,81 @@ class _WrapperBuilder:
             phi.add_incoming(ir.Constant(ll_type(t), None), head)  # zeroed: valid is 0
             phi.add_incoming(some_val, some_end)
             return phi
-        raise TypeError("cannot pass a %s to compiled code" % t)
+        unboxer = find_unboxer(t)
+        if unboxer is not None:
+            return self._unbox_extension(unboxer, obj, t)
+        raise NotBoxable("cannot pass a %s to compiled code" % t)
+
+    def _unbox_extension(self, unboxer, obj, t):
+        """An extension type's ``unbox(typ, obj, c)``: its NativeValue's
+        error flag returns from the wrapper (a TypeError if the unboxing
+        code set no exception); its cleanup runs after the call, or when a
+        later argument fails to unbox."""
+        b = self.b
+        nv = unboxer(t, obj, self._box_context())
+        if not isinstance(nv, NativeValue):
+            raise TypeError("the unbox function of %s returned %r, not a NativeValue" % (t, nv))
+        if nv.is_error is not None:
+            bad = self.w.append_basic_block("unbox_error")
+            cont = self.w.append_basic_block("unbox_ok")
+            b.cbranch(nv.is_error, bad, cont)
+            b.position_at_end(bad)
+            self._ensure_exception(TypeError, "can't unbox a value of type %s" % t)
+            b.branch(self.fail)
+            b.position_at_end(cont)
+        if nv.cleanup is not None:
+            self.cleanups.append(nv.cleanup)
+            # a later argument that fails to unbox runs it too, before leaving
+            here = b.block
+            blk = self.w.append_basic_block("unbox_cleanup")
+            b.position_at_end(blk)
+            nv.cleanup()
+            b.branch(self.fail)
+            b.position_at_end(here)
+            self.fail = blk
+        return nv.value
+
+    def _box_context(self):
+        return BoxContext(self, WrapperTargetContext())
+
+    def _ensure_exception(self, exc_class, message):
+        """Raise ``exc_class(message)`` unless an exception is already set."""
+        from pycomp.targets.cpu.pyapi import PythonAPI
+
+        b = self.b
+        api = PythonAPI(self)
+        none_set = b.icmp_unsigned("==", api.err_occurred(), ir.Constant(PYOBJ, None))
+        with b.if_then(none_set):
+            api.err_set_string(exc_class, message)
+
+    def _cstring(self, text: str):
+        name = "pycomp.str." + text
+        g = self.m.globals.get(name)
+        if g is None:
+            raw = bytearray(text.encode() + b"\0")
+            g = ir.GlobalVariable(self.m, ir.ArrayType(I8, len(raw)), name)
+            g.initializer = ir.Constant(ir.ArrayType(I8, len(raw)), raw)
+            g.global_constant = True
+            g.linkage = "internal"
+        return self.b.bitcast(g, PYOBJ)
+
+    def _make_readonly(self, obj):
+        """``obj.flags.writeable = False`` for a boxed array ``obj`` (nothing
+        if boxing failed: the error propagates)."""
+        b = self.b
+        ok = self.w.append_basic_block("readonly")
+        done = self.w.append_basic_block("readonly_done")
+        b.cbranch(b.icmp_unsigned("!=", obj, ir.Constant(PYOBJ, None)), ok, done)
+        b.position_at_end(ok)
+        flags = b.call(self.fn("PyObject_GetAttrString", PYOBJ, [PYOBJ, PYOBJ]), [obj, self._cstring("flags")])
+        setflag = self.w.append_basic_block("readonly_set")
+        b.cbranch(b.icmp_unsigned("!=", flags, ir.Constant(PYOBJ, None)), setflag, done)
+        b.position_at_end(setflag)
+        false = self.m.globals.get("_Py_FalseStruct") or ir.GlobalVariable(self.m, I8, "_Py_FalseStruct")
+        b.call(self.fn("PyObject_SetAttrString", I32, [PYOBJ, PYOBJ, PYOBJ]), [flags, self._cstring("writeable"), false])
+        b.call(self.fn("Py_DecRef", ir.VoidType(), [PYOBJ]), [flags])
+        b.branch(done)
+        b.position_at_end(done)
 
     def _none(self):
         none = self.m.globals.get("_Py_NoneStruct")
@@ -217,7 +303,10 @@ class _WrapperBuilder:
             b.store(v, slot)
             fn = self.fn("pycomp_box_array", PYOBJ, [PYOBJ, I32, I32])
             typenum = np.dtype(str(t.dtype)).num
-            return b.call(fn, [b.bitcast(slot, PYOBJ), ir.Constant(I32, t.ndim), ir.Constant(I32, typenum)])
+            obj = b.call(fn, [b.bitcast(slot, PYOBJ), ir.Constant(I32, t.ndim), ir.Constant(I32, typenum)])
+            if t.readonly:  # e.g. a frozen global's copy: read-only, as in Numba
+                self._make_readonly(obj)
+            return obj
         if isinstance(t, ty.NoneType):
             none = self._none()
             b.call(self.fn("Py_IncRef", ir.VoidType(), [PYOBJ]), [none])
@@ -247,11 +336,52 @@ class _WrapperBuilder:
             phi.add_incoming(boxed, some_end)
             phi.add_incoming(none, none_end)
             return phi
-        raise TypeError("cannot return a %s from compiled code yet" % t)
+        boxer = find_boxer(t)
+        if boxer is not None:
+            return self._box_extension(boxer, v, t)
+        raise NotBoxable("cannot return a %s from compiled code yet" % t)
+
+    def _box_extension(self, boxer, v, t):
+        """An extension type's ``box(typ, value, c)``: a new reference, or
+        NULL with an exception set (a TypeError if the boxing code set none)."""
+        b = self.b
+        obj = boxer(t, v, self._box_context())
+        if obj is None or getattr(obj, "type", None) != PYOBJ:
+            raise TypeError("the box function of %s returned %r, not a PyObject pointer" % (t, obj))
+        with b.if_then(b.icmp_unsigned("==", obj, ir.Constant(PYOBJ, None)), likely=False):
+            self._ensure_exception(TypeError, "can't box a value of type %s" % t)
+        return obj
+
+
+class NotBoxable(TypeError):
+    """A type the wrapper can neither unbox nor box."""
 
 
 def build_wrapper(module: ir.Module, native_name: str, argtypes, ret_type, nogil=False) -> str:
-    """Add the CPython wrapper of ``native_name`` to ``module``; returns its name."""
+    """Add the CPython wrapper of ``native_name`` to ``module``; returns its
+    name. A function taking or returning a type that cannot cross to
+    Python (an extension type without unbox/box) gets a wrapper raising
+    TypeError: typeof never gives such a type, so only a direct call of
+    the entry could reach it."""
     name = "cpython." + native_name
-    _WrapperBuilder(module, native_name, tuple(argtypes), ret_type, nogil).build(name)
+    try:
+        _WrapperBuilder(module, native_name, tuple(argtypes), ret_type, nogil).build(name)
+    except NotBoxable as e:
+        old = module.globals.get(name)
+        if old is not None:  # the half-built wrapper: start it again
+            old.blocks.clear()
+        else:
+            old = ir.Function(module, ir.FunctionType(PYOBJ, [PYOBJ, PYOBJ.as_pointer(), I64]), name)
+        _raising_wrapper(module, old, TypeError, str(e))
     return name
+
+
+def _raising_wrapper(module, fn, exc_class, message):
+    """The body of a wrapper that only raises ``exc_class(message)``."""
+    from pycomp.targets.cpu.pyapi import PythonAPI
+
+    w = _WrapperBuilder(module, "", (), ty.none, False)
+    w.w = fn
+    w.b = ir.IRBuilder(fn.append_basic_block("entry"))
+    PythonAPI(w).err_set_string(exc_class, message)
+    w.b.ret(ir.Constant(PYOBJ, None))

@@ -1,10 +1,11 @@
 # RUN: pycomp-opt %s --function f | filecheck %s
 # RUN: pycomp-opt %s --function f | pycomp-opt | filecheck %s
-# RUN: not pycomp-opt %s --function g 2>&1 | filecheck %s --check-prefix=ERR
+# RUN: pycomp-opt %s --function g | filecheck %s --check-prefix=VAR
 
 # A slice with constant bounds is one nb.const holding the slice (BUILD_SLICE
 # on 3.11, BINARY_SLICE on 3.12+ give the same IR), indexed by nb.getitem;
-# it prints and parses back. Computed bounds are refused.
+# it prints and parses back. A slice with a computed bound is a call of the
+# builtin slice() on its parts, None for a part left out.
 
 
 def f(t):
@@ -26,4 +27,10 @@ def g(t, i):
 # CHECK-NEXT:    %[[R:.*]] = nb.build_tuple(%[[A]], %[[B]], %[[C]])
 # CHECK-NEXT:    nb.return %[[R]]
 
-# ERR: slices with non-constant bounds are not supported yet
+# VAR-LABEL: nb.func @g(
+# VAR-SAME:      %[[T:[^:]+]]: !nb.type<?>, %[[I:[^:]+]]: !nb.type<?>)
+# VAR:           %[[NONE:.*]] = nb.const <None>
+# VAR:           %[[SLICE:.*]] = nb.global "slice" = <slice>
+# VAR-NEXT:      %[[S:.*]] = nb.call %[[SLICE]](%[[I]], %[[NONE]])
+# VAR-NEXT:      %[[R:.*]] = nb.getitem %[[T]][%[[S]]]
+# VAR-NEXT:      nb.return %[[R]]

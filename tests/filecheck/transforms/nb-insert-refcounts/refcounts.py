@@ -9,6 +9,7 @@
 # RUN: pycomp-opt %s --function carried --signature "(int64)" -p nb-simplify-cfg,nb-lift-range-loops,nb-dce,nb-type-infer,nb-insert-refcounts | filecheck %s --check-prefix=CARRIED
 # RUN: pycomp-opt %s --function argument --signature "(array(float64, 1d, C), bool)" -p nb-simplify-cfg,nb-type-infer,nb-insert-refcounts | filecheck %s --check-prefix=ARG
 # RUN: pycomp-opt %s --function kernel --signature "(array(float64, 2d, C))" -p nb-simplify-cfg,nb-lift-range-loops,nb-dce,nb-type-infer,nb-insert-refcounts | filecheck %s --check-prefix=KERNEL
+# RUN: pycomp-opt %s --function slice_and_mask --signature "(array(float64, 1d, C), array(bool, 1d, C))" -p nb-static-getitem,nb-type-infer,nb-insert-refcounts | filecheck %s --check-prefix=MASK
 
 # nb-insert-refcounts: one behaviour per function.
 
@@ -171,3 +172,20 @@ def kernel(a):
         for x in r:
             s += x
     return s
+
+
+# A slice borrows from the array it views (nothing to count); indexing with
+# a boolean or integer array copies, so that result owns its array and is
+# released after its last use.
+# MASK-LABEL: nb.func @slice_and_mask(
+# MASK:         %[[V:.*]] = nb.static_getitem %{{.*}}[<slice(1, None, None)>]
+# MASK:         %[[C:.*]] = nb.getitem %{{.*}}[%{{.*}}] : (!nb.type<array(float64, 1d, C)>, !nb.type<array(bool, 1d, C)>)
+# MASK-NOT:     nb.decref %[[V]]
+# MASK:         nb.static_getitem %[[C]][<0>]
+# MASK-NEXT:    nb.decref %[[C]]
+# MASK-NOT:     nb.decref
+# MASK:         nb.return
+def slice_and_mask(a, m):
+    v = a[1:]
+    c = a[m]
+    return v[0] + c[0]

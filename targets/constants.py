@@ -1,0 +1,68 @@
+"""Arrays frozen as constants: a global or closure ndarray used by compiled
+code (typed a readonly array by ``typeof_global``).
+
+As in Numba, the array's bytes are copied into the compiled module when
+the function compiles: a private, constant LLVM global (C order, or F for
+an F-typed array), named by a hash of its contents so that equal
+constants share one global. The value is an array struct with no meminfo
+and no parent: nothing to count, nothing to free; boxing it (returning it
+to Python) makes a NumPy-owned, read-only copy. Changing the Python array
+after the compile does not change what the compiled code sees.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+from xdsl.dialects import llvm
+from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr, TensorType
+
+from pycomp import types as ty
+from pycomp.targets.datamodel import I8, I64, PTR, llvm_type
+
+__all__ = ["constant_array", "constant_globals", "CONSTANT_ALIGNMENT"]
+
+#: alignment of a constant array's data (a cache line: SIMD loads of any width)
+CONSTANT_ALIGNMENT = 64
+
+
+def _frozen_bytes(t: ty.Array, value) -> tuple[np.ndarray, bytes]:
+    arr = np.asarray(value)
+    order = "F" if t.layout == "F" else "C"
+    arr = np.require(arr, dtype=np.dtype(str(t.dtype)), requirements=[order])
+    return arr, arr.tobytes(order=order)
+
+
+def constant_array(ctx, b, t: ty.Array, value):
+    """The array struct of the frozen ndarray ``value`` (of type ``t``): its
+    data pointer is the address of a constant global of ``ctx``'s module
+    (recorded in ``ctx.constant_data``; :func:`constant_globals` makes the
+    globals when the module is assembled)."""
+    arr, data = _frozen_bytes(t, value)
+    digest = hashlib.sha1(data + repr((arr.dtype.str, arr.shape)).encode()).hexdigest()[:20]
+    name = "pycomp.const.%s" % digest
+    ctx.constant_data.setdefault(name, data)
+    ptr = b._r(llvm.AddressOfOp(name, PTR))
+    out = b.undef(llvm_type(t))
+    out = b.insert_value(out, b.zero(PTR), 0)
+    out = b.insert_value(out, b.zero(PTR), 1)
+    out = b.insert_value(out, b.const_int(I64, arr.size), 2)
+    out = b.insert_value(out, b.const_int(I64, arr.itemsize), 3)
+    out = b.insert_value(out, ptr, 4)
+    for k in range(arr.ndim):
+        out = b.insert_value(out, b.const_int(I64, arr.shape[k]), [5, k])
+        out = b.insert_value(out, b.const_int(I64, arr.strides[k]), [6, k])
+    return out
+
+
+def constant_globals(ctx) -> list:
+    """The ``llvm.global`` ops of the constants ``ctx`` recorded: private,
+    constant byte arrays, aligned (:data:`CONSTANT_ALIGNMENT`)."""
+    out = []
+    for name, data in ctx.constant_data.items():
+        n = len(data)
+        value = DenseIntOrFPElementsAttr(TensorType(I8, [n]), BytesAttr(data))
+        out.append(llvm.GlobalOp(llvm.LLVMArrayType(n, I8), name, "internal", constant=True, value=value,
+                                 alignment=CONSTANT_ALIGNMENT))
+    return out

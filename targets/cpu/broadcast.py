@@ -1,0 +1,260 @@
+"""Element-wise loop nests over broadcast operands (NumPy's broadcasting).
+
+An element-wise computation has one output array and inputs that are
+arrays or scalars, each an :class:`Operand` (its pycomp type and its
+value). Shapes line up from the right; an input extent of 1 stretches
+over the output's extent, and missing leading dimensions count as 1.
+
+API (``ctx`` a target context, ``b`` an ``LLVMBuilder``):
+
+- :func:`broadcast_shape(ctx, b, operands, ndim) <broadcast_shape>`: the
+  ``ndim`` extents (i64 values) the operands broadcast to; ValueError
+  ("operands could not be broadcast together with shapes") at run time if
+  two extents differ and neither is 1.
+- :func:`allocate_broadcast(ctx, b, res_t, operands) <allocate_broadcast>`:
+  a new C-contiguous array of type ``res_t`` of that shape (a new
+  reference, uninitialized; shapes are checked before anything is
+  allocated).
+- :func:`broadcast_loop(ctx, b, out_t, out, operands, body, check=True)
+  <broadcast_loop>`: for every element of ``out`` (any layout), call
+  ``body(b, values)`` with the operands' elements at that position (each
+  as its dtype's value: i1 for bool) and store what it returns (a value
+  of ``out_t.dtype``). With ``check``, ValueError ("non-broadcastable
+  output operand") first if an input does not broadcast to ``out``'s
+  shape; pass ``check=False`` when the shape came from
+  :func:`broadcast_shape`. ``body`` is emitted twice (once per path
+  below) and runs inside the loop: keep loop-invariant work (scalar
+  casts) outside. The builder ends after the loop nest.
+- :func:`keep_on_error(ctx, t, value) <keep_on_error>`: a context manager
+  under which an exception raised by generated code (a guard in ``body``)
+  also releases ``value``, a new reference the caller owns.
+
+Two paths are emitted:
+
+- contiguous: when ``out`` and every array input are C-contiguous by type
+  and, at run time, every array input has ``out``'s shape, one flat loop
+  over ``size`` elements with unit-stride addresses (LLVM vectorizes it,
+  checking at run time that the output does not overlap the inputs);
+- strided: otherwise, one loop per dimension, addresses from byte
+  strides, a broadcast dimension having stride 0.
+
+Scalars and 0-d arrays are read once, before the loops.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+
+from xdsl.ir import Block
+
+from pycomp import types as ty
+from pycomp.targets.cpu.impl_arrays import allocate_array
+from pycomp.targets.datamodel import I8, I64, PTR, llvm_type, memory_type
+
+__all__ = ["Operand", "broadcast_shape", "allocate_broadcast", "broadcast_loop", "keep_on_error",
+           "BROADCAST_ERROR", "OUTPUT_ERROR"]
+
+#: the ValueError messages (NumPy's, without the shapes: the exception
+#: table holds constant arguments)
+BROADCAST_ERROR = "operands could not be broadcast together with shapes"
+OUTPUT_ERROR = "non-broadcastable output operand: an input does not broadcast to the output's shape"
+
+
+@dataclass(frozen=True)
+class Operand:
+    """An input of an element-wise computation: an array (``type`` a
+    ``ty.Array``, ``value`` its struct) or a scalar."""
+
+    type: ty.Type
+    value: object
+
+    @property
+    def is_array(self) -> bool:
+        return isinstance(self.type, ty.Array) and self.type.ndim > 0
+
+
+def _extent(b, arr, k):
+    return b.extract(arr, [5, k], I64)
+
+
+def broadcast_shape(ctx, b, operands, ndim: int) -> list:
+    """The extents (i64) of the shape ``operands`` broadcast to, ``ndim``
+    of them; ValueError at run time if they do not broadcast."""
+    one = b.const_int(I64, 1)
+    shape, bad = [], None
+    for j in range(ndim):  # output dimension j
+        cur = None  # the extent so far (None: 1, no operand has this dimension yet)
+        for op in operands:
+            k = j - (ndim - op.type.ndim) if op.is_array else -1
+            if k < 0:
+                continue
+            e = _extent(b, op.value, k)
+            if cur is None:
+                cur = e
+                continue
+            clash = b.ibin("and", b.ibin("and", b.icmp("!=", e, cur), b.icmp("!=", e, one)), b.icmp("!=", cur, one))
+            bad = clash if bad is None else b.ibin("or", bad, clash)
+            cur = b.select(b.icmp("==", cur, one), e, cur)
+        shape.append(one if cur is None else cur)
+    if bad is not None:
+        ctx.guard(b, bad, ValueError, (BROADCAST_ERROR,))
+    return shape
+
+
+def allocate_broadcast(ctx, b, res_t: ty.Array, operands):
+    """A new C-contiguous array of type ``res_t`` with the shape
+    ``operands`` broadcast to (checked first: ValueError)."""
+    return allocate_array(ctx, b, res_t, broadcast_shape(ctx, b, operands, res_t.ndim))
+
+
+@contextlib.contextmanager
+def keep_on_error(ctx, t: ty.Type, value):
+    """Within the block, an exception raised by generated code also
+    releases ``value`` (of type ``t``), a reference the caller owns."""
+    saved = ctx.owned_references
+    ctx.owned_references = list(saved) + [(value, t)]
+    try:
+        yield
+    finally:
+        ctx.owned_references = saved
+
+
+def _load(b, dtype, ptr):
+    v = b.load(ptr, memory_type(dtype))
+    return b.cast("trunc", v, llvm_type(dtype)) if isinstance(dtype, ty.Boolean) else v
+
+
+def _store(b, dtype, value, ptr):
+    if isinstance(dtype, ty.Boolean):
+        value = b.cast("zext", value, I8)
+    b.store(value, ptr)
+
+
+def _check_fits(ctx, b, out_t, out, arrays):
+    """ValueError unless every array input broadcasts to ``out``'s shape."""
+    one, bad = b.const_int(I64, 1), None
+    for op in arrays:
+        for k in range(op.type.ndim):
+            j = k + (out_t.ndim - op.type.ndim)
+            e = _extent(b, op.value, k)
+            wrong = b.ibin("and", b.icmp("!=", e, _extent(b, out, j)), b.icmp("!=", e, one))
+            bad = wrong if bad is None else b.ibin("or", bad, wrong)
+    if bad is not None:
+        ctx.guard(b, bad, ValueError, (OUTPUT_ERROR,))
+
+
+def _counted_loop(b, count, emit_body):
+    """``for i in range(count): emit_body(i)``; the builder ends after it."""
+    header = Block(arg_types=[I64])
+    b.region.add_block(header)
+    body, done = b.new_block(), b.new_block()
+    b.br(header, [b.const_int(I64, 0)])
+    b.position_at_end(header)
+    i = header.args[0]
+    b.cond_br(b.icmp("<", i, count), body, [], done, [])
+    b.position_at_end(body)
+    emit_body(i)
+    b.br(header, [b.ibin("add", i, b.const_int(I64, 1))])
+    b.position_at_end(done)
+
+
+def _element(b, values, body, out_t, out_ptr):
+    _store(b, out_t.dtype, body(b, values), out_ptr)
+
+
+def _values(operands, fixed, loaded) -> list:
+    """The operands' element values: loaded in the loop, or read before it."""
+    return [loaded[id(op)] if id(op) in loaded else fixed[id(op)] for op in operands]
+
+
+def _flat_loop(b, out_t, out, operands, arrays, fixed, body):
+    """One loop over ``size`` elements; every array has the output's shape
+    and is C-contiguous."""
+    datas = [(op, b.extract(op.value, 4, PTR)) for op in arrays]
+    out_data = b.extract(out, 4, PTR)
+
+    def emit(i):
+        loaded = {id(op): _load(b, op.type.dtype, b.gep(d, [i], memory_type(op.type.dtype))) for op, d in datas}
+        _element(b, _values(operands, fixed, loaded), body, out_t, b.gep(out_data, [i], memory_type(out_t.dtype)))
+
+    _counted_loop(b, b.extract(out, 2, I64), emit)
+
+
+def _strided_loop(b, out_t, out, operands, arrays, fixed, body):
+    """One loop per output dimension, addresses from byte strides; an
+    input dimension of extent 1 under a longer output one has stride 0."""
+    n = out_t.ndim
+    zero = b.const_int(I64, 0)
+    extents = [_extent(b, out, j) for j in range(n)]
+    strides = {}  # id(op) -> byte stride per output dimension
+    for op in arrays:
+        per_dim = []
+        for j in range(n):
+            k = j - (n - op.type.ndim)
+            if k < 0:
+                per_dim.append(zero)
+                continue
+            s = b.extract(op.value, [6, k], I64)
+            per_dim.append(b.select(b.icmp("==", _extent(b, op.value, k), extents[j]), s, zero))
+        strides[id(op)] = per_dim
+    out_strides = [b.extract(out, [6, j], I64) for j in range(n)]
+    bases = {id(op): b.extract(op.value, 4, PTR) for op in arrays}
+    out_base = b.extract(out, 4, PTR)
+
+    def level(j, offsets, out_off):
+        def emit(i):
+            offs = {key: b.ibin("add", off, b.ibin("mul", i, strides[key][j])) for key, off in offsets.items()}
+            o_off = b.ibin("add", out_off, b.ibin("mul", i, out_strides[j]))
+            if j + 1 < n:
+                level(j + 1, offs, o_off)
+                return
+            loaded = {key: _load(b, op.type.dtype, b.gep(bases[key], [offs[key]], I8))
+                      for key, op in ((id(op), op) for op in arrays)}
+            _element(b, _values(operands, fixed, loaded), body, out_t, b.gep(out_base, [o_off], I8))
+
+        _counted_loop(b, extents[j], emit)
+
+    level(0, {id(op): zero for op in arrays}, zero)
+
+
+def broadcast_loop(ctx, b, out_t: ty.Array, out, operands, body, check: bool = True) -> None:
+    """Store ``body(b, values)`` into every element of ``out`` (see the
+    module text); ``values`` are the operands' elements in order."""
+    operands = list(operands)
+    arrays = [op for op in operands if op.is_array]
+    if check:
+        _check_fits(ctx, b, out_t, out, arrays)
+    fixed = {}  # id(operand) -> its value, for scalars and 0-d arrays
+    for op in operands:  # scalars and 0-d arrays: read once
+        if op.is_array:
+            continue
+        if isinstance(op.type, ty.Array):
+            fixed[id(op)] = _load(b, op.type.dtype, b.extract(op.value, 4, PTR))
+        else:
+            fixed[id(op)] = op.value
+    if out_t.ndim == 0:
+        values = [fixed[id(op)] for op in operands]
+        _element(b, values, body, out_t, b.extract(out, 4, PTR))
+        return
+    contiguous = out_t.layout == "C" and all(op.type.layout == "C" and op.type.ndim == out_t.ndim for op in arrays)
+    if not contiguous:
+        _strided_loop(b, out_t, out, operands, arrays, fixed, body)
+        return
+    same = None
+    for op in arrays:
+        for k in range(out_t.ndim):
+            eq = b.icmp("==", _extent(b, op.value, k), _extent(b, out, k))
+            same = eq if same is None else b.ibin("and", same, eq)
+    if same is None:  # no array input: every element gets the same value
+        _flat_loop(b, out_t, out, operands, arrays, fixed, body)
+        return
+    flat, strided, done = b.new_block(), b.new_block(), b.new_block()
+    b.cond_br(same, flat, [], strided, [])
+    b.position_at_end(flat)
+    _flat_loop(b, out_t, out, operands, arrays, fixed, body)
+    b.br(done)
+    b.position_at_end(strided)
+    _strided_loop(b, out_t, out, operands, arrays, fixed, body)
+    b.br(done)
+    b.position_at_end(done)

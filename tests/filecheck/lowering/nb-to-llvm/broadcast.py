@@ -1,0 +1,38 @@
+# RUN: pycomp-opt %s --function add --signature "(array(float64, 1d, C), array(float64, 1d, C))" -p nb-type-infer,nb-insert-refcounts,nb-to-llvm | filecheck %s
+# RUN: pycomp-opt %s --function add --signature "(array(float64, 2d, A), float64)" -p nb-type-infer,nb-insert-refcounts,nb-to-llvm | filecheck %s --check-prefix=STRIDED
+
+# a + b on two C arrays: the extents are checked to broadcast (ValueError)
+# before the result is allocated; then, when both have the result's shape,
+# one flat loop with unit-stride addresses (what LLVM vectorizes), else a
+# loop over byte strides where an extent of 1 has stride 0.
+# CHECK-LABEL: llvm.func @add(
+# CHECK:         %[[EA:.*]] = llvm.extractvalue %{{.*}}[5, 0]
+# CHECK:         %[[EB:.*]] = llvm.extractvalue %{{.*}}[5, 0]
+# CHECK:         %[[NE:.*]] = llvm.icmp "ne" %[[EB]], %[[EA]] : i64
+# CHECK:         llvm.cond_br %{{.*}}, ^{{bb[0-9]+}}, ^
+# CHECK:         llvm.call @pycomp_nrt_allocate
+# CHECK:         llvm.insertvalue %{{.*}}[6, 0]
+# CHECK:         llvm.cond_br %{{.*}}, ^[[FLAT:bb[0-9]+]],
+# CHECK-SAME:    ^[[SLOW:bb[0-9]+]]
+# CHECK:       ^[[SLOW]]:
+# CHECK:         llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i64
+# CHECK:         llvm.getelementptr inbounds %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+# CHECK:       ^[[FLAT]]:
+# CHECK:         llvm.getelementptr inbounds %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+# CHECK:         llvm.fadd %{{.*}}, %{{.*}} : f64
+def add(a, b):
+    return a + b
+
+
+# An A array takes the strided loops only: one per dimension; the scalar
+# is read once, before them.
+# STRIDED-LABEL: llvm.func @add(
+# STRIDED:         llvm.call @pycomp_nrt_allocate
+# STRIDED:         llvm.br ^[[OUTER:bb[0-9]+]](
+# STRIDED:       ^[[OUTER]](%{{.*}}: i64):
+# STRIDED:         llvm.br ^[[INNER:bb[0-9]+]](
+# STRIDED:       ^[[INNER]](%{{.*}}: i64):
+# STRIDED:         llvm.getelementptr inbounds %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+# STRIDED:         %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f64
+# STRIDED-NEXT:    llvm.getelementptr inbounds %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+# STRIDED-NEXT:    llvm.fadd %[[X]], %2 : f64
