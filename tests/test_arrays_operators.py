@@ -228,7 +228,7 @@ def test_add_over_dtype_pairs(dx, dy):
 
 
 @pytest.mark.parametrize("dx", _DTYPES, ids=lambda d: np.dtype(d).name)
-@pytest.mark.parametrize("dy", [np.int8, np.uint32, np.int64, np.float32, np.float64, np.complex128, np.bool_],
+@pytest.mark.parametrize("dy", [np.int8, np.uint32, np.float32, np.bool_],  # every pair's dtype: test above
                          ids=lambda d: np.dtype(d).name)
 def test_mul_and_compare_over_dtype_pairs(dx, dy):
     a = sample_array((5,), dx, seed=3)
