@@ -220,16 +220,22 @@ def shape_values(ctx, b, shape_t: ty.Type, shape) -> list:
     return [ctx.cast(b, v, t, ty.intp) for v, t in items]
 
 
+def fill_new_array(ctx, b, sig, args, arr, fill) -> None:
+    """Fill the new array ``arr`` (of ``sig.return_type``) as ``fill`` says:
+    None (leave it), "zeros", "ones" or "full" (the call's second operand)."""
+    arr_t = sig.return_type
+    if fill == "zeros":
+        fill_array(ctx, b, arr_t, arr, ctx.constant(b, arr_t.dtype, 0))
+    elif fill == "ones":
+        fill_array(ctx, b, arr_t, arr, ctx.constant(b, arr_t.dtype, 1))
+    elif fill == "full":
+        fill_array(ctx, b, arr_t, arr, ctx.cast(b, args[1], sig.args[1], arr_t.dtype))
+
+
 def _creation(fill):
     def impl(ctx, b, sig, args):
-        arr_t = sig.return_type
-        arr = allocate_array(ctx, b, arr_t, shape_values(ctx, b, sig.args[0], args[0]))
-        if fill == "zeros":
-            fill_array(ctx, b, arr_t, arr, ctx.constant(b, arr_t.dtype, 0))
-        elif fill == "ones":
-            fill_array(ctx, b, arr_t, arr, ctx.constant(b, arr_t.dtype, 1))
-        elif fill == "full":
-            fill_array(ctx, b, arr_t, arr, ctx.cast(b, args[1], sig.args[1], arr_t.dtype))
+        arr = allocate_array(ctx, b, sig.return_type, shape_values(ctx, b, sig.args[0], args[0]))
+        fill_new_array(ctx, b, sig, args, arr, fill)
         return arr
     return impl
 

@@ -21,7 +21,7 @@ from xdsl.ir import Block
 from pycomp import types as ty
 from pycomp.frontend.typing.arraycreation import sequence_shape
 from pycomp.targets.cpu.context import lowering_registry as reg
-from pycomp.targets.cpu.impl_arrays import allocate_array, fill_array
+from pycomp.targets.cpu.impl_arrays import allocate_array, fill_new_array
 from pycomp.targets.datamodel import I8, I64, PTR, llvm_type, memory_type
 
 __all__ = ["copy_elements", "for_range", "array_from_value"]
@@ -150,12 +150,7 @@ def _like(fill):
         a_t, arr_t = sig.args[0], sig.return_type
         dims = [b.extract(args[0], [5, k], I64) for k in range(a_t.ndim)] if isinstance(a_t, ty.Array) else []
         arr = allocate_array(ctx, b, arr_t, dims)
-        if fill == "zeros":
-            fill_array(ctx, b, arr_t, arr, ctx.constant(b, arr_t.dtype, 0))
-        elif fill == "ones":
-            fill_array(ctx, b, arr_t, arr, ctx.constant(b, arr_t.dtype, 1))
-        elif fill == "full":
-            fill_array(ctx, b, arr_t, arr, ctx.cast(b, args[1], sig.args[1], arr_t.dtype))
+        fill_new_array(ctx, b, sig, args, arr, fill)
         return arr
     return impl
 
