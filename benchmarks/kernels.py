@@ -14,8 +14,9 @@ Three families of cases live here:
   formulation, sizes for the full / ``--quick`` / plain-Python runs, and how
   much work a size represents (to extrapolate plain-Python timings).
 
-Arrays are passed in and outputs are pre-allocated and passed in (the last
-argument), because early pycomp cannot allocate arrays in compiled code.
+The steady-state kernels take their outputs pre-allocated (the last
+argument), so that they time the loop alone; the compile cases include
+functions that allocate and return arrays.
 """
 
 from __future__ import annotations
@@ -107,6 +108,26 @@ def call_jitted(x):
     return s
 
 
+def alloc_expr(a, b, c):
+    # allocating whole-array arithmetic: two temporaries, one result
+    return a * b + c
+
+
+def slice_scale(a):
+    return a[1:-1] * 2.0 - a[:-2]
+
+
+def zeros_fill(n):
+    out = np.zeros((n, 3))
+    for i in range(n):
+        out[i, 1] = i
+    return out
+
+
+def reshape_mean(a):
+    return a.reshape(10, -1).mean()
+
+
 @dataclass
 class Case:
     """A function, the arguments to call it with, and callees to jit with it."""
@@ -130,6 +151,11 @@ COMPILE_CASES = [
     Case("tuple_branch", tuple_branch, lambda: (3.0, -1.0)),
     Case("sin_exp", sin_exp, lambda: (_vec(),)),
     Case("call_jitted", call_jitted, lambda: (_vec(),), {"sq_add": sq_add}),
+    # functions that allocate (arrays as values)
+    Case("alloc_expr", alloc_expr, lambda: (_vec(), _vec(), _vec())),
+    Case("slice_scale", slice_scale, lambda: (_vec(),)),
+    Case("zeros_fill", zeros_fill, lambda: (8,)),
+    Case("reshape_mean", reshape_mean, lambda: (_vec(),)),
 ]
 
 # ---------------------------------------------------------------------------

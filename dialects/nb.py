@@ -461,6 +461,25 @@ class CallOp(NbOp):
 
 
 @irdl_op_definition
+class CallStarOp(NbOp):
+    """``nb.call_star``: ``callee(*star_args)``, a call whose positional
+    arguments are the items of one tuple (``f(*t)``; ``f(x, *t, y)`` passes
+    ``(x,) + t + (y,)``). ``nb-type-infer`` expands it, once the tuple's
+    type (so its length) is known, into an ``nb.unpack`` of the tuple and
+    an ``nb.call`` of its items (pycomp.frontend.typing.starcalls); typed
+    IR never holds it."""
+
+    name = "nb.call_star"
+    callee = operand_def(NbType)
+    star_args = operand_def(NbType)
+    result = _res()
+    assembly_format = "$callee `(` `*` $star_args `)` attr-dict `:` functional-type(operands, results)"
+
+    def __init__(self, callee: SSAValue, star_args: SSAValue, t: ty.Type = ty.unknown):
+        super().__init__(operands=[callee, star_args], result_types=[nbtype(t)])
+
+
+@irdl_op_definition
 class GetAttrOp(NbOp):
     """``nb.getattr``: ``value.attr``."""
 
@@ -531,6 +550,20 @@ class BuildTupleOp(NbOp):
     result = _res()
     traits = traits_def(Pure())
     assembly_format = "`(` $items `)` attr-dict `:` functional-type(operands, results)"
+
+    def __init__(self, items: Sequence[SSAValue], t: ty.Type = ty.unknown):
+        super().__init__(operands=[list(items)], result_types=[nbtype(t)])
+
+
+@irdl_op_definition
+class BuildListOp(NbOp):
+    """``nb.build_list``: ``[items...]``, a new list (``[]`` when empty: its
+    item type comes from the uses, see pycomp.frontend.typing.lists)."""
+
+    name = "nb.build_list"
+    items = var_operand_def(NbType)
+    result = _res()
+    assembly_format = "`[` $items `]` attr-dict `:` functional-type(operands, results)"
 
     def __init__(self, items: Sequence[SSAValue], t: ty.Type = ty.unknown):
         super().__init__(operands=[list(items)], result_types=[nbtype(t)])
@@ -783,8 +816,8 @@ class CondBranchOp(IRDLOperation):
 
 
 NB_OPS = [
-    FuncOp, ConstOp, GlobalOp, UndefOp, BinOp, InplaceBinOp, UnaryOp, TruthOp, CallOp,
-    GetAttrOp, GetItemOp, StaticGetItemOp, SetItemOp, BuildTupleOp, UnpackOp, GetIterOp,
+    FuncOp, ConstOp, GlobalOp, UndefOp, BinOp, InplaceBinOp, UnaryOp, TruthOp, CallOp, CallStarOp,
+    GetAttrOp, GetItemOp, StaticGetItemOp, SetItemOp, BuildTupleOp, BuildListOp, UnpackOp, GetIterOp,
     IterNextOp, CastOp, MakeCellOp, CellGetOp, CellSetOp, MakeFunctionOp, ClosureCellOp,
     ReturnOp, RaiseOp, StaticRaiseOp, BranchOp, CondBranchOp,
 ]

@@ -38,7 +38,9 @@ from pycomp.errors import Loc, UndefinedNameError, UnsupportedError
 from pycomp.frontend.bytecode import Instr, decode, first_protected_line, version_info
 from pycomp.frontend.cfg import ControlFlowGraph
 from pycomp.frontend.closures import ENV_PARAMETER, ClosureGeneration
+from pycomp.frontend.comprehensions import only_comprehension_cleanups
 from pycomp.frontend.slices import build_slice
+from pycomp.frontend.starcalls import build_star_call
 
 __all__ = ["generate_ir", "FunctionIR", "prune_block_args", "is_literal"]
 
@@ -59,7 +61,9 @@ def is_literal(value) -> bool:
 
 
 class _PendingList:
-    """A list display being built; only ever turned into a tuple.
+    """A list display being built: turned into a tuple by LIST_TO_TUPLE, or
+    into a list value (``nb.build_list``, see ``_Generator.materialize``)
+    where it is used as a value.
 
     Immutable (appending makes a new one), so paths that share a stack
     never see each other's appends. ``parts`` are ``(spread, value)``
@@ -150,11 +154,10 @@ class _Generator(ClosureGeneration):
             raise UnsupportedError("**kwargs parameters are not supported yet",
                                    Loc(self.filename, self.code.co_firstlineno, 0, self.code.co_name))
         self.instrs = decode(self.code)
-        if any(i.op == "LOAD_FAST_AND_CLEAR" for i in self.instrs):  # 3.12+ inlined comprehension
-            line = next(i.line for i in self.instrs if i.op == "LOAD_FAST_AND_CLEAR")
-            raise UnsupportedError("comprehensions are not supported yet",
-                                   Loc(self.filename, line, 0, self.code.co_name))
-        if getattr(self.code, "co_exceptiontable", b""):
+        # 3.12+ inlines list comprehensions (PEP 709); their exception-table
+        # entries only restore the loop variable when the loop raises,
+        # which compiled code cannot catch anyway: those are ignored
+        if getattr(self.code, "co_exceptiontable", b"") and not only_comprehension_cleanups(self.code):
             line = first_protected_line(self.code)
             raise UnsupportedError("try/except, with and other exception handling are not supported yet",
                                    Loc(self.filename, line, 0, self.code.co_name))
@@ -305,6 +308,11 @@ class _Generator(ClosureGeneration):
         if len(cfg.blocks[succ].preds) == 1:
             self.edge_state[(self._cur, succ)] = (list(stack), dict(local), self.kwnames)
             return []
+        if any(isinstance(v, _PendingList) for v in stack) and any(p >= succ for p in cfg.blocks[succ].preds):
+            # into a loop header (a comprehension's list): a list value,
+            # which the loop's LIST_APPENDs append to
+            for v in [v for v in stack if isinstance(v, _PendingList)]:
+                self.materialize(src_block, ins, v, (stack, self._stack))
         shape, vals = _flatten(stack, self.kwnames)
         expected = self.merge_shape.setdefault(succ, shape)
         if expected != shape:
@@ -324,6 +332,7 @@ class _Generator(ClosureGeneration):
     # ------------------------------------------------------------ execution
     def exec_block(self, blk, xb: Block, stack: list, local: dict, kwnames: tuple = ()):
         self._cur = blk.start
+        self._xb, self._stack = xb, stack  # where a pending list used as a value is built
         self.kwnames: tuple = kwnames  # set by KW_NAMES, consumed by the next CALL
         for ins in blk.instrs:
             handler = getattr(self, "op_" + ins.op, None)
@@ -368,9 +377,7 @@ class _Generator(ClosureGeneration):
         local.pop(ins.argval, None)
 
     def op_STORE_FAST(self, b, ins, stack, local):
-        v = stack.pop()
-        if isinstance(v, _PendingList):
-            raise UnsupportedError("lists are not supported yet", self.loc(ins))
+        v = self._value(stack.pop(), ins)
         if ins.argval in self.locals_types:
             v = self._declared(b, ins.argval, v, ins)
         local[ins.argval] = v
@@ -396,7 +403,7 @@ class _Generator(ClosureGeneration):
         stack.append(_NULL)
 
     def op_LOAD_ATTR(self, b, ins, stack, local):
-        obj = stack.pop()
+        obj = self._value(stack.pop(), ins)
         owner = obj.owner if isinstance(obj, SSAValue) else None
         if isinstance(owner, nb.GlobalOp) and isinstance(owner.value.data, pytypes.ModuleType):
             mod = owner.value.data
@@ -452,11 +459,26 @@ class _Generator(ClosureGeneration):
         self._call(b, ins, stack, ins.arg, tuple(owner.value.data))
 
     def op_CALL_FUNCTION_EX(self, b, ins, stack, local):
-        raise UnsupportedError("calls with *args or **kwargs are not supported yet", self.loc(ins))
+        """``f(*args)``: an ``nb.call_star`` of the callee and the tuple of
+        positional arguments (frontend/starcalls.py)."""
+        if ins.arg & 1:
+            raise UnsupportedError("calls with **kwargs are not supported yet", self.loc(ins))
+        star = stack.pop()
+        if isinstance(star, _PendingList):  # f(*[a, b]): the list display, as a tuple
+            stack.append(star)
+            self.op_LIST_TO_TUPLE(b, ins, stack, local)
+            star = stack.pop()
+        upper, lower = stack.pop(), stack.pop()
+        if self.vi.null_first:  # [NULL, callable] or [method, self]
+            callee, receiver = (upper, None) if lower is _NULL else (lower, upper)
+        else:  # [callable, NULL] or [callable, self]
+            callee, receiver = lower, (None if upper is _NULL else upper)
+        receiver = None if receiver is None else self._value(receiver, ins)
+        stack.append(build_star_call(self, b, self._value(callee, ins), receiver, self._value(star, ins), ins))
 
     def op_BINARY_OP(self, b, ins, stack, local):
-        rhs = stack.pop()
-        lhs = stack.pop()
+        rhs = self._value(stack.pop(), ins)
+        lhs = self._value(stack.pop(), ins)
         sym = ins.argval
         if sym.endswith("=") and sym not in ("==", "!=", "<=", ">="):
             op = nb.InplaceBinOp(sym[:-1], lhs, rhs)
@@ -465,22 +487,22 @@ class _Generator(ClosureGeneration):
         stack.append(self.add(b, op, ins).result)
 
     def op_COMPARE_OP(self, b, ins, stack, local):
-        rhs = stack.pop()
-        lhs = stack.pop()
+        rhs = self._value(stack.pop(), ins)
+        lhs = self._value(stack.pop(), ins)
         stack.append(self.add(b, nb.BinOp(ins.argval, lhs, rhs), ins).result)
 
     def op_IS_OP(self, b, ins, stack, local):
-        rhs = stack.pop()
-        lhs = stack.pop()
+        rhs = self._value(stack.pop(), ins)
+        lhs = self._value(stack.pop(), ins)
         stack.append(self.add(b, nb.BinOp("is not" if ins.arg else "is", lhs, rhs), ins).result)
 
     def op_CONTAINS_OP(self, b, ins, stack, local):
-        rhs = stack.pop()
-        lhs = stack.pop()
+        rhs = self._value(stack.pop(), ins)
+        lhs = self._value(stack.pop(), ins)
         stack.append(self.add(b, nb.BinOp("not in" if ins.arg else "in", lhs, rhs), ins).result)
 
     def _unary(self, b, ins, stack, local):
-        v = stack.pop()
+        v = self._value(stack.pop(), ins)
         stack.append(self.add(b, nb.UnaryOp(_UNARY[ins.op], v), ins).result)
 
     op_UNARY_NEGATIVE = op_UNARY_INVERT = op_UNARY_NOT = op_UNARY_POSITIVE = _unary
@@ -489,14 +511,14 @@ class _Generator(ClosureGeneration):
         if ins.argval == "INTRINSIC_LIST_TO_TUPLE":
             return self.op_LIST_TO_TUPLE(b, ins, stack, local)
         if ins.argval == "INTRINSIC_UNARY_POSITIVE":
-            v = stack.pop()
+            v = self._value(stack.pop(), ins)
             stack.append(self.add(b, nb.UnaryOp("+", v), ins).result)
             return
         raise UnsupportedError("unsupported construct (%s)" % ins.argval, self.loc(ins))
 
     def op_BINARY_SUBSCR(self, b, ins, stack, local):
-        idx = stack.pop()
-        obj = stack.pop()
+        idx = self._value(stack.pop(), ins)
+        obj = self._value(stack.pop(), ins)
         stack.append(self.add(b, nb.GetItemOp(obj, idx), ins).result)
 
     # Slices (frontend/slices.py): constant parts make one nb.const slice
@@ -518,35 +540,60 @@ class _Generator(ClosureGeneration):
         self.add(b, nb.SetItemOp(self._value(obj, ins), idx, self._value(val, ins)), ins)
 
     def op_STORE_SUBSCR(self, b, ins, stack, local):
-        idx = stack.pop()
-        obj = stack.pop()
-        val = stack.pop()
+        idx = self._value(stack.pop(), ins)
+        obj = self._value(stack.pop(), ins)
+        val = self._value(stack.pop(), ins)
         self.add(b, nb.SetItemOp(obj, idx, val), ins)
 
     # Long tuple displays and displays with ``*`` unpacking are built as a
     # list then converted (BUILD_LIST, LIST_APPEND/LIST_EXTEND,
-    # LIST_TO_TUPLE); the list never exists at run time: it is a
+    # LIST_TO_TUPLE); that list never exists at run time: it is a
     # _PendingList of SSA values here, and may be carried across blocks
-    # like any stack entry (``(a, *(b if c else d))``).
+    # like any stack entry (``(a, *(b if c else d))``). A list display used
+    # as a value (stored, passed, returned, ...) becomes an nb.build_list
+    # there (materialize), as does one carried into a loop (a comprehension).
     def op_BUILD_LIST(self, b, ins, stack, local):
         n = ins.arg
         items = stack[len(stack) - n:] if n else []
         del stack[len(stack) - n:]
         stack.append(_PendingList((False, self._value(v, ins)) for v in items))
 
-    def _pending_list(self, stack, depth, ins) -> _PendingList:
-        target = stack[-depth]
-        if not isinstance(target, _PendingList):
-            raise UnsupportedError("lists are not supported yet", self.loc(ins))
-        return target
+    def _list_method(self, b, ins, lst: SSAValue, method: str, arg: SSAValue) -> None:
+        """``lst.method(arg)`` on a list value."""
+        fn = self.add(b, nb.GetAttrOp(lst, method), ins).result
+        self.add(b, nb.CallOp(fn, [arg], ()), ins)
+
+    def materialize(self, b, ins, pending: _PendingList, stacks=()) -> SSAValue:
+        """The list value of a pending list display: an ``nb.build_list`` of
+        its leading items, then ``append``/``extend`` for the rest; every
+        entry of ``stacks`` that is this display becomes the value."""
+        parts = list(pending.parts)
+        k = 0
+        while k < len(parts) and not parts[k][0]:
+            k += 1
+        lst = self.add(b, nb.BuildListOp([v for _, v in parts[:k]]), ins).result
+        for spread, v in parts[k:]:
+            self._list_method(b, ins, lst, "extend" if spread else "append", v)
+        for stack in stacks:
+            for i, entry in enumerate(stack):
+                if entry is pending:
+                    stack[i] = lst
+        return lst
 
     def op_LIST_APPEND(self, b, ins, stack, local):
         v = self._value(stack.pop(), ins)
-        stack[-ins.arg] = self._pending_list(stack, ins.arg, ins).plus(False, v)
+        target = stack[-ins.arg]
+        if isinstance(target, _PendingList):
+            stack[-ins.arg] = target.plus(False, v)
+        else:  # a list value (a comprehension's, built before its loop)
+            self._list_method(b, ins, self._value(target, ins), "append", v)
 
     def op_LIST_EXTEND(self, b, ins, stack, local):
         v = self._value(stack.pop(), ins)
-        lst = self._pending_list(stack, ins.arg, ins)
+        lst = stack[-ins.arg]
+        if not isinstance(lst, _PendingList):
+            self._list_method(b, ins, self._value(lst, ins), "extend", v)
+            return
         owner = v.owner
         if isinstance(owner, nb.ConstOp) and isinstance(owner.value.data, tuple):
             for item in owner.value.data:  # a constant tuple: its items one by one
@@ -557,8 +604,9 @@ class _Generator(ClosureGeneration):
 
     def op_LIST_TO_TUPLE(self, b, ins, stack, local):
         lst = stack.pop()
-        if not isinstance(lst, _PendingList):
-            raise UnsupportedError("lists are not supported yet", self.loc(ins))
+        if not isinstance(lst, _PendingList):  # a list value (a comprehension): its length is not static
+            raise UnsupportedError("a tuple cannot be made from a list (its length is not known at compile time)",
+                                   self.loc(ins))
         # runs of items become tuples, ``*value`` parts are concatenated to
         # them (tuple + tuple); ``(*t,)`` alone is ``() + t``, so the result
         # is a tuple whatever ``t`` is, or a typing error
@@ -581,9 +629,10 @@ class _Generator(ClosureGeneration):
         stack.append(result)
 
     def _value(self, v, ins):
-        """``v`` as an operand: an SSA value, not a compile-time stack entry."""
+        """``v`` as an operand: an SSA value, not a compile-time stack entry
+        (a pending list display becomes a list value here)."""
         if isinstance(v, _PendingList):
-            raise UnsupportedError("lists are not supported yet", self.loc(ins))
+            return self.materialize(self._xb, ins, v, (self._stack,))
         if v is _NULL:  # pragma: no cover - the decoder's stack shapes prevent it
             raise UnsupportedError("malformed call sequence", self.loc(ins))
         if not isinstance(v, SSAValue):  # a code object or a function being made
@@ -597,7 +646,7 @@ class _Generator(ClosureGeneration):
         stack.append(self.add(b, nb.BuildTupleOp([self._value(v, ins) for v in items]), ins).result)
 
     def op_UNPACK_SEQUENCE(self, b, ins, stack, local):
-        v = stack.pop()
+        v = self._value(stack.pop(), ins)
         op = self.add(b, nb.UnpackOp(v, ins.arg), ins)
         stack.extend(reversed(op.outs))
 
@@ -611,7 +660,7 @@ class _Generator(ClosureGeneration):
         stack.pop()
 
     def op_GET_ITER(self, b, ins, stack, local):
-        v = stack.pop()
+        v = self._value(stack.pop(), ins)
         stack.append(self.add(b, nb.GetIterOp(v), ins).result)
 
     # ------------------------------------------------------------ terminators
@@ -641,15 +690,15 @@ class _Generator(ClosureGeneration):
         return next((s for s in succs if s != ins.argval), ins.argval)
 
     def op_POP_JUMP_IF_TRUE(self, b, ins, stack, local):
-        cond = self.add(b, nb.TruthOp(stack.pop()), ins).result
+        cond = self.add(b, nb.TruthOp(self._value(stack.pop(), ins)), ins).result
         self._cond_branch(b, ins, cond, ins.argval, stack, self._fallthrough(ins), stack, local)
 
     def op_POP_JUMP_IF_FALSE(self, b, ins, stack, local):
-        cond = self.add(b, nb.TruthOp(stack.pop()), ins).result
+        cond = self.add(b, nb.TruthOp(self._value(stack.pop(), ins)), ins).result
         self._cond_branch(b, ins, cond, self._fallthrough(ins), stack, ins.argval, stack, local)
 
     def _none_test(self, b, ins, stack, op):
-        v = stack.pop()
+        v = self._value(stack.pop(), ins)
         none = self.add(b, nb.ConstOp(None), ins).result
         return self.add(b, nb.BinOp(op, v, none), ins).result
 
@@ -662,11 +711,11 @@ class _Generator(ClosureGeneration):
         self._cond_branch(b, ins, cond, ins.argval, stack, self._fallthrough(ins), stack, local)
 
     def op_JUMP_IF_TRUE_OR_POP(self, b, ins, stack, local):
-        cond = self.add(b, nb.TruthOp(stack[-1]), ins).result
+        cond = self.add(b, nb.TruthOp(self._value(stack[-1], ins)), ins).result
         self._cond_branch(b, ins, cond, ins.argval, stack, self._fallthrough(ins), stack[:-1], local)
 
     def op_JUMP_IF_FALSE_OR_POP(self, b, ins, stack, local):
-        cond = self.add(b, nb.TruthOp(stack[-1]), ins).result
+        cond = self.add(b, nb.TruthOp(self._value(stack[-1], ins)), ins).result
         self._cond_branch(b, ins, cond, self._fallthrough(ins), stack[:-1], ins.argval, stack, local)
 
     def op_FOR_ITER(self, b, ins, stack, local):
@@ -680,7 +729,7 @@ class _Generator(ClosureGeneration):
             raise UnsupportedError("bare 'raise' (re-raise) is not supported", self.loc(ins))
         if ins.arg == 2:
             stack.pop()  # the cause: not kept
-        self.add(b, nb.RaiseOp(stack.pop()), ins)
+        self.add(b, nb.RaiseOp(self._value(stack.pop(), ins)), ins)
 
 
 def _edges(term):

@@ -17,11 +17,9 @@ explicit signature is typed from the non-recursive returns.
 
 from __future__ import annotations
 
-import types as pytypes
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import BlockArgument, Operation, SSAValue
@@ -30,58 +28,20 @@ from xdsl.passes import ModulePass
 from pycomp import types as ty
 from pycomp.dialects import nb
 from pycomp.errors import CompilerError, TypingError, UnsupportedError
+from pycomp.frontend.typing.commit import CommitPhase
 from pycomp.frontend.typing.context import TypingContext, typeof_constant
+from pycomp.frontend.typing.globalvalues import typeof_global
 from pycomp.frontend.typing.conversions import can_convert, unify_types
 from pycomp.frontend.typing.iterators import iterator_type, not_iterable
-from pycomp.frontend.typing.implemented import call_attribute_implementation, implementation_global
-from pycomp.frontend.typing.templates import Folded, Implemented, implemented_attributes
+from pycomp.frontend.typing.listrefine import waits_for_list_type
+from pycomp.frontend.typing.starcalls import expand_star_call
+from pycomp.frontend.typing.templates import Folded, Implemented
 from pycomp.dialects.nb_flow import incoming_values as _incoming
 from pycomp.dialects.nb_flow import target_arg as _target_arg
 from pycomp.oprules import typing_rule_for
 from pycomp.signature import Signature
-from pycomp.typeof import dtype_to_type
 
 __all__ = ["infer_types", "infer_module", "typeof_global", "TypingResult", "default_typing_context", "TypeInferPass"]
-
-
-def typeof_global(ctx: TypingContext, value) -> ty.Type:
-    """The type of a frozen global object. An ndarray (a global or a
-    closure variable) is a read-only constant, as in Numba: its data is
-    copied into the compiled code when the function compiles (C order, or F
-    for an F array), so its type is a readonly C or F array; a dtype object
-    (``np.dtype("f4")``) names its element type."""
-    if isinstance(value, np.ndarray):
-        return _constant_array_type(value)
-    if isinstance(value, np.dtype):
-        try:
-            return ty.DType(dtype_to_type(value))
-        except ValueError:
-            raise TypingError("global value %r: compiled code has no arrays of dtype %s" % (value, value)) from None
-    if isinstance(value, slice):
-        return typeof_constant(value)
-    if isinstance(value, pytypes.ModuleType):
-        return ty.Module(value)
-    if isinstance(value, type) and issubclass(value, BaseException):
-        return ty.ExceptionClass(value)
-    if ty.is_namedtuple_class(value):
-        return ty.NamedTupleClass(value)
-    if hasattr(value, "get_call_signature") and hasattr(value, "py_func"):
-        return ty.Dispatcher(value)
-    if ctx.is_known_global(value) or isinstance(value, type):
-        return ty.Function(value)  # a class without templates: isinstance()'s second argument
-    raise TypingError("global value %r of type %s is not supported in compiled code"
-                      % (value, type(value).__name__))
-
-
-def _constant_array_type(value: np.ndarray) -> ty.Type:
-    """The type of an ndarray frozen as a constant (see :func:`typeof_global`)."""
-    try:
-        dtype = dtype_to_type(value.dtype)
-    except ValueError:
-        raise TypingError("global array of dtype %s is not supported in compiled code (only booleans and "
-                          "numbers)" % value.dtype) from None
-    layout = "F" if value.ndim > 1 and value.flags.f_contiguous and not value.flags.c_contiguous else "C"
-    return ty.Array(dtype, value.ndim, layout, True)
 
 
 @dataclass
@@ -92,7 +52,7 @@ class TypingResult:
     callees: dict = field(default_factory=dict)
 
 
-class _Inference:
+class _Inference(CommitPhase):
     def __init__(self, ctx: TypingContext, func: nb.FuncOp, arg_types, return_type=None, self_dispatcher=None):
         self.ctx = ctx
         self.func = func
@@ -247,6 +207,8 @@ class _Inference:
             if isinstance(op, (nb.BranchOp, nb.CondBranchOp)):
                 return m(op, ts)
             return
+        if waits_for_list_type(self, op, ts):  # an empty list's item type comes from its uses (typing/lists.py)
+            return
         m(op, ts)
 
     def visit_ConstOp(self, op):
@@ -278,23 +240,32 @@ class _Inference:
                     self.push(u.operation)
 
     def visit_BinOp(self, op, ts):
-        self._resolved(op, self.ctx.resolve_op(op.op.data, ts), op.result)
+        self._resolved_op(op, self.ctx.resolve_op(op.op.data, ts), ts)
         if op.op.data in ("is", "is not"):
             # a branch on it may be decided by the operand types, which
             # changed (none -> optional(T)): decide again
             self._redecide_branches_on(op.result)
 
     def visit_InplaceBinOp(self, op, ts):
-        self._resolved(op, self.ctx.resolve_inplace_op(op.op.data, ts), op.result)
+        self._resolved_op(op, self.ctx.resolve_inplace_op(op.op.data, ts), ts)
 
     def visit_UnaryOp(self, op, ts):
-        self._resolved(op, self.ctx.resolve_op("unary" + op.op.data, ts), op.result)
+        self._resolved_op(op, self.ctx.resolve_op("unary" + op.op.data, ts), ts)
 
     def visit_TruthOp(self, op, ts):
         self._resolved(op, self.ctx.resolve_op("truth", ts), op.result)
 
     def visit_GetItemOp(self, op, ts):
-        self._resolved(op, self.ctx.resolve_op("getitem", ts), op.result)
+        self._resolved_op(op, self.ctx.resolve_op("getitem", ts), ts)
+
+    def _resolved_op(self, op, sig: Signature, ts):
+        """An operator typed by an @overload of its ``operator`` function
+        becomes a call of the implementation at commit; others as usual."""
+        if isinstance(sig, Implemented):
+            self.implementations[op] = disp = sig.implementation
+            sig = disp.get_call_signature(tuple(ts), {})
+            self.callees[op] = (disp, sig)
+        self._resolved(op, sig, op.result)
 
     def visit_SetItemOp(self, op, ts):
         self._resolved(op, self.ctx.resolve_op("setitem", ts))
@@ -316,9 +287,12 @@ class _Inference:
             if isinstance(obj, ty.BaseTuple):  # the items picked, as a tuple
                 self.assign(op.result, ty.Tuple([obj.types[i] for i in range(*idx.indices(len(obj)))]), op)
                 return
-            if not isinstance(obj, ty.Array):  # arrays: a view, typed below
+            if not isinstance(obj, (ty.Array, ty.List)):  # arrays: a view, lists: a new list, typed below
                 raise TypingError("cannot slice a value of type %s" % obj)
         sig = self.ctx.resolve_op("getitem", (obj, typeof_constant(idx)))
+        if isinstance(sig, Implemented):  # an @overload(operator.getitem): a call, made at commit
+            self._resolved_op(op, sig, (ts[0], typeof_constant(idx)))
+            return
         self.assign(op.result, sig.return_type, op)
 
     def visit_GetAttrOp(self, op, ts):
@@ -475,6 +449,10 @@ class _Inference:
                               "several paths (due to a branch): its class depends on the path taken")
         self._resolved(op, sig, op.result)
 
+    def visit_CallStarOp(self, op, ts):
+        """``f(*t)``: an nb.unpack of ``t`` and an nb.call (typing/starcalls.py)."""
+        expand_star_call(self, op, ts[1])
+
     def _merged(self, value) -> bool:
         """Whether ``value`` is a variable merged from several assignments."""
         return isinstance(value, BlockArgument) and value.block is not self.func.body.blocks.first
@@ -567,185 +545,6 @@ class _Inference:
     def visit_StaticRaiseOp(self, op, ts):
         pass
 
-    # ------------------------------------------------------------ commit
-    def check_all_typed(self):
-        self._prune_unreachable()
-        for blk in nb.walk_blocks(self.func):
-            for arg in blk.args:
-                if arg not in self.types:
-                    raise TypingError("cannot infer the type of a variable (used before assignment?)")
-            for op in blk.ops:
-                if isinstance(op, nb.UndefOp):
-                    continue
-                for r in op.results:
-                    if r not in self.types and r.uses:
-                        raise TypingError("cannot infer the type of this value").with_loc(nb.source_loc(op))
-
-    def _prune_unreachable(self):
-        """Fold branches decided by types and delete blocks never reached."""
-        for op, taken in self.constant_branches.items():
-            dest = op.then_block if taken else op.else_block
-            args = op.then_arguments if taken else op.else_arguments
-            new = nb.BranchOp(dest, list(args))
-            new.location = op.location
-            op.parent_block().insert_op_before(new, op)
-            op.detach()
-            op.erase()
-        for region in nb.walk_regions(self.func):  # outer first: a dead block's bodies go with it
-            nb.erase_blocks(region, [b for b in region.blocks if b not in self.reachable])
-
-    def _apply_folds(self):
-        """Replace the calls typing answered at compile time (Folded
-        signatures: isinstance, getattr) by what they fold to, and give an
-        nb.unpack of an iterable its iterator (an nb.getiter before it)."""
-        for op, it in self.unpack_iters.items():
-            if self.types[op.value] is not it:  # not already an iterator
-                get = nb.GetIterOp(op.value)
-                get.location = op.location
-                op.parent_block().insert_op_before(get, op)
-                self.types[get.result] = it
-                op.operands[0] = get.result
-        for op, sig in list(self.sigs.items()):
-            if isinstance(sig, Folded):
-                del self.sigs[op]
-                _fold_call(op, sig, self.types)
-
-    def _fold_call_arguments(self):
-        """Rewrite calls to jitted functions that pass keywords or rely on
-        defaults into calls with every argument in positional order."""
-        for op, plan in self.call_plans.items():
-            npos = len(op.args) - len(op.kwnames.data)
-            by_name = {k.data: op.args[npos + i] for i, k in enumerate(op.kwnames.data)}
-            new_args = []
-            for kind, what in plan:
-                if kind == "env":  # a closure's environment: the callee value
-                    new_args.append(op.callee)
-                elif kind == "recv":  # a method's receiver: what the nb.getattr bound it to
-                    new_args.append(op.callee.owner.value)
-                elif kind == "pos":
-                    new_args.append(op.args[what])
-                elif kind == "kw":
-                    new_args.append(by_name[what])
-                elif kind == "varargs":  # *args: the extra positional arguments as a tuple
-                    items = [op.args[i] for i in what]
-                    tup = nb.BuildTupleOp(items)
-                    tup.location = op.location
-                    op.parent_block().insert_op_before(tup, op)
-                    t = ty.Tuple([self.types[v] for v in items])
-                    nb.set_type(tup.result, t)
-                    self.types[tup.result] = t
-                    new_args.append(tup.result)
-                else:
-                    c = nb.ConstOp(what, typeof_constant(what))
-                    c.location = op.location
-                    op.parent_block().insert_op_before(c, op)
-                    self.types[c.result] = typeof_constant(what)
-                    new_args.append(c.result)
-            new = nb.CallOp(self._implementation_callee(op), new_args, (), nb.type_of(op.result))
-            new.location = op.location
-            op.parent_block().insert_op_before(new, op)
-            self.types[new.result] = self.types[op.result]
-            op.result.replace_all_uses_with(new.result)
-            self.sigs[new] = self.sigs.pop(op)
-            self.callees[new] = self.callees.pop(op)
-            op.detach()
-            op.erase()
-
-    def _implementation_callee(self, op):
-        """The callee of ``op`` once folded: the implementation's dispatcher
-        for a call typed by an @overload, else the same."""
-        disp = self.implementations.get(op)
-        return op.callee if disp is None else implementation_global(op, disp, self.types)
-
-    def commit(self):
-        """Write types into the IR and make every conversion an nb.cast."""
-        self._apply_folds()
-        self._fold_call_arguments()
-        types = self.types
-        for blk in nb.walk_blocks(self.func):
-            for arg in blk.args:
-                nb.set_type(arg, types[arg])
-            for op in list(blk.ops):
-                if isinstance(op, nb.UndefOp):
-                    feeds = [types[a] for a in (_target_arg(u) for u in op.result.uses)
-                             if a is not None and a in types]
-                    nb.set_type(op.result, feeds[0] if feeds else ty.none)
-                    continue
-                for r in op.results:
-                    if r in types:
-                        nb.set_type(r, types[r])
-        for blk in list(nb.walk_blocks(self.func)):
-            for op in list(blk.ops):
-                rule = self.rule_ops.get(op)
-                if rule is not None:
-                    rule.commit(self, op)
-                if isinstance(op, nb.GetAttrOp) and implemented_attributes:
-                    disp = implemented_attributes.get((self.types.get(op.value), op.attr.data))
-                    if disp is not None:
-                        call_attribute_implementation(op, disp, self.types, self.callees)
-                        continue
-                sig = self.sigs.get(op)
-                if sig is not None:
-                    self._cast_operands(op, sig)
-                elif isinstance(op, nb.BranchOp):
-                    self._cast_edge(op, op.dest, list(op.arguments), 0)
-                elif isinstance(op, nb.CondBranchOp):
-                    self._cast_edge(op, op.then_block, list(op.then_arguments), 1)
-                    self._cast_edge(op, op.else_block, list(op.else_arguments), 1 + len(op.then_arguments))
-                elif isinstance(op, nb.ReturnOp):
-                    self._cast_at(op, 0, self.return_type)
-                elif isinstance(op, nb.CellSetOp):
-                    self._cast_at(op, 1, nb.type_of(op.cell).type)
-        self.func.set_signature(self.arg_types, self.return_type)
-
-    def _cast_at(self, op, index, target: ty.Type):
-        v = op.operands[index]
-        if nb.type_of(v) is target:
-            return
-        cast = nb.CastOp(v, target)
-        cast.location = op.location
-        op.parent_block().insert_op_before(cast, op)
-        op.operands[index] = cast.result
-
-    def _cast_operands(self, op, sig: Signature):
-        if isinstance(op, nb.CallOp):
-            first = 1
-        else:
-            first = 0
-        for i, t in enumerate(sig.args):
-            if first + i < len(op.operands):
-                self._cast_at(op, first + i, t)
-
-    def _cast_edge(self, op, succ, values, base):
-        for i, (arg, v) in enumerate(zip(succ.args, values)):
-            self._cast_at(op, base + i, nb.type_of(arg))
-
-
-def _fold_call(op, sig: Folded, types: dict) -> None:
-    """Replace call ``op`` by its fold (see Folded) and erase the pure ops
-    (the callee, a tuple of classes, the name) only it used."""
-    kind, what = sig.fold
-    if kind == "arg":
-        value = op.args[what]
-    else:
-        new = nb.ConstOp(what, sig.return_type) if kind == "const" else nb.GetAttrOp(op.args[0], what)
-        new.location = op.location
-        op.parent_block().insert_op_before(new, op)
-        value = new.result
-        types[value] = sig.return_type
-    op.result.replace_all_uses_with(value)
-    dead = list(op.operands)
-    op.detach()
-    op.erase()
-    while dead:
-        v = dead.pop()
-        owner = v.owner
-        if isinstance(owner, (nb.ConstOp, nb.GlobalOp, nb.BuildTupleOp)) and not v.uses and owner.parent is not None:
-            dead.extend(owner.operands)
-            owner.detach()
-            owner.erase()
-
-
 def _is_function_value(t) -> bool:
     return isinstance(t, (ty.Closure, ty.Dispatcher))
 
@@ -795,6 +594,9 @@ def default_typing_context() -> TypingContext:
         import pycomp.frontend.typing.arrayops  # noqa: F401
         import pycomp.np.arraymethods  # noqa: F401  (written with pycomp.extending)
         import pycomp.np.creation  # noqa: F401
+        import pycomp.frontend.typing.lists  # noqa: F401  (after the builtins: their candidates come first)
+        import pycomp.np.scalarfuncs  # noqa: F401
+        import pycomp.np.dtypes  # noqa: F401
         import pycomp.extending_lowering  # noqa: F401  (setattr's typing: obj.attr = x)
 
         _DEFAULT_CTX = TypingContext()

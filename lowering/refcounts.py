@@ -190,9 +190,12 @@ def makes_references(op) -> bool:
     """Whether ``op``'s results own references (see the module text): all
     but those of :data:`BORROWING_OPS` (a dialect from outside adds the
     names of its borrowing ops there). ``a[index]`` with an index array
-    (advanced indexing) copies: it owns its new array."""
+    (advanced indexing) copies: it owns its new array; an item or a slice
+    of a list owns its reference."""
     if op.name == "nb.getitem" and has_references(nb.type_of(op.operands[1])):
         return True
+    if op.name in ("nb.getitem", "nb.static_getitem") and isinstance(nb.type_of(op.operands[0]), ty.List):
+        return True  # an item of a list is a new reference (the list may drop its own), a slice a new list
     return op.name not in BORROWING_OPS
 
 

@@ -156,6 +156,10 @@ def _scalar_converter(t):
         return float
     if isinstance(t, ty.Complex):
         return complex
+    if isinstance(t, ty.BaseTuple):  # item by item (the *args of `f(a, *args)` too)
+        items = [_scalar_converter(x) for x in t.types]
+        if any(items):
+            return lambda v: tuple(x if c is None else c(x) for c, x in zip(items, v))
     return None
 
 
@@ -201,6 +205,12 @@ class Dispatcher(DispatcherBase):
                         + [p for p in params if p.kind is P.KEYWORD_ONLY]
                         + [p for p in params if p.kind is P.VAR_POSITIONAL])
         self._simple = all(p.kind is P.POSITIONAL_OR_KEYWORD for p in params)
+        # `def f(a, b, *args)` (plain parameters, then *args): calls with at
+        # least the plain ones and no keywords are found by the C type key
+        # of the raw arguments in _star_entries (see _slow_call)
+        self._star_split = (len(params) - 1 if params and params[-1].kind is P.VAR_POSITIONAL
+                            and all(p.kind is P.POSITIONAL_OR_KEYWORD for p in params[:-1]) else None)
+        self._star_entries: dict = {}
         self._binder = None
         if self._simple:  # keyword calls bind in C
             self._set_parameters(tuple(p.name for p in self._params), py_func.__defaults__,
@@ -294,6 +304,12 @@ class Dispatcher(DispatcherBase):
         return tuple(key)
 
     def _slow_call(self, *args, **kwargs):
+        split = self._star_split
+        if split is not None and not kwargs and len(args) >= split:
+            key = type_key(args)
+            entry = self._star_entries.get(key) if key is not None else None
+            if entry is not None:  # a variadic function's fast path
+                return entry(*args[:split], args[split:])
         try:
             return self._call_and_compile(args, kwargs)
         except CompilerError as e:
@@ -303,6 +319,7 @@ class Dispatcher(DispatcherBase):
             raise e.with_traceback(None) from None
 
     def _call_and_compile(self, args, kwargs):
+        raw = args
         plain = self._simple and not kwargs and len(args) == len(self._params)
         left_out = 0
         if not plain:
@@ -329,6 +346,10 @@ class Dispatcher(DispatcherBase):
         fast = type_key(args, omitted) if self._simple else None
         if fast is not None:
             self._fast_entries[fast] = entry
+        elif self._star_split is not None and not kwargs and len(raw) >= self._star_split:
+            star_key = type_key(raw)
+            if star_key is not None:
+                self._star_entries[star_key] = entry
         return entry(*args)
 
     def _find_or_compile(self, argtypes):
@@ -404,6 +425,7 @@ class Dispatcher(DispatcherBase):
             self._entries.clear()
             self._pretyped.clear()
             self._fast_entries.clear()
+            self._star_entries.clear()
             self.uid = next(_uids)  # fresh native symbols: the old ones stay in the JIT
             for sig, explicit in sigs:
                 ov = self._compile(sig.args, sig.return_type if explicit else None)

@@ -121,6 +121,20 @@ def _implemented_template(impls: _Implementations, key, describe: str):
     return OverloadTemplate
 
 
+def _register_operator(func, template) -> None:
+    """An overload of one of the ``operator`` module's functions also
+    implements its operator: ``@overload(operator.eq)`` types ``a == b``
+    (``operator.iadd`` types ``a += b``), as in Numba. Type inference makes
+    such an operator a call of the implementation."""
+    from pycomp.operators import SWAPPED, operator_key
+
+    found = operator_key(func)
+    if found is None or func in SWAPPED:
+        return
+    key, _, inplace = found
+    _registry().register_op(key + "=" if inplace else key, type(template.__name__, (template,), {}))
+
+
 def overload(func, jit_options=None, strict=True, inline="never", prefer_literal=False, **kwargs):
     """Implement ``func`` (a Python or NumPy function, or one of your own)
     for compiled code: ``@overload(np.clip)`` over a typer taking the same
@@ -135,6 +149,7 @@ def overload(func, jit_options=None, strict=True, inline="never", prefer_literal
         params = ", ".join(inspect.signature(typer).parameters)
         template = _implemented_template(impls, func, "%s(%s) (@overload %s)" % (name, params, typer.__name__))
         _registry().register_global(func, template)
+        _register_operator(func, template)
         return typer
 
     return decorate

@@ -15,7 +15,7 @@ package is imported.
 from __future__ import annotations
 
 from pycomp.types import (  # noqa: F401
-    Array, ArrayIter, Cell, EnumerateIter, ExceptionClass, ExceptionInstance, Function, Module, NUMBER_TYPES,
+    Array, ArrayIter, Cell, List, ListIter, EnumerateIter, ExceptionClass, ExceptionInstance, Function, Module, NUMBER_TYPES,
     NamedTuple, NamedTupleClass, NamedUniTuple, Optional, RangeIter, RangeType, Tuple, Type,
     UniTuple, UniTupleIter, ZipIter, _layout_of_marks, boolean, complex128, complex64, float32,
     float64, int16, int32, int64, int8, intc, intp, is_namedtuple_class,
@@ -193,7 +193,16 @@ class _TypeParser:
             self.expect("(")
             inner = self.parse()
             self.expect(")")
+            if isinstance(inner, List):
+                return ListIter(inner)
             return ArrayIter(inner) if isinstance(inner, Array) else UniTupleIter(inner)
+        if name in ("list", "reflected"):  # list(int64), reflected list(int64)
+            if name == "reflected" and self.word() != "list":
+                self.error("expected 'list' after 'reflected'")
+            self.expect("(")
+            inner = self.parse()
+            self.expect(")")
+            return List(inner, name == "reflected")
         if name in ("zip", "enumerate"):
             parts = self.parse_list()
             if name == "zip":
@@ -222,7 +231,7 @@ class _TypeParser:
 #: the words the grammar itself reads after a name (never a registered type name)
 _KEYWORDS = frozenset(("UniTuple", "Tuple", "NamedUniTuple", "NamedTuple", "namedtuple_class", "optional",
                        "Optional", "OptionalType", "cell", "array", "iter", "zip", "enumerate", "function",
-                       "module", "exception_class", "exception"))
+                       "module", "exception_class", "exception", "list", "reflected"))
 
 
 def _resolve_path(path: str):

@@ -36,6 +36,11 @@ _SCALARS = {int: ty.int64, float: ty.float64, complex: ty.complex128, bool: ty.b
 _SCALARS.update({d.type: t for d, t in _DTYPES.items()})
 
 
+#: the NumPy scalar classes that can be passed as arguments (``np.zeros(n, dt)``
+#: with ``dt = np.float32``), typed as the class, as globals are
+_NUMPY_SCALAR_CLASSES = frozenset(d.type for d in _DTYPES)
+
+
 def dtype_to_type(dtype) -> ty.Type:
     try:
         return _DTYPES[np.dtype(dtype)]
@@ -58,6 +63,10 @@ def typeof(value) -> ty.Type:
         return t
     if isinstance(value, np.ndarray):
         return _array_type(value)
+    if isinstance(value, type) and value in _NUMPY_SCALAR_CLASSES:  # np.float32: a compile-time value, as in Numba
+        return ty.Function(value)
+    if isinstance(value, np.dtype):  # a compile-time value, as in Numba
+        return ty.DType(dtype_to_type(value))
     if isinstance(value, slice):  # its parts are checked when it is unboxed (TypeError)
         return ty.slice3_type if value.step is not None else ty.slice2_type
     if isinstance(value, tuple):
@@ -65,6 +74,8 @@ def typeof(value) -> ty.Type:
         if type(value) is not tuple and ty.is_namedtuple_class(type(value)):
             return ty.NamedTuple(items, type(value))  # one type per namedtuple class
         return ty.Tuple(items)
+    if isinstance(value, list):
+        return _list_type(value)
     if hasattr(value, "get_call_signature") and hasattr(value, "py_func"):
         return ty.Dispatcher(value)  # a jitted function passed as a value: calls to it are static
     if operator_key(value) is not None:
@@ -73,6 +84,18 @@ def typeof(value) -> ty.Type:
     if t is not None:
         return t
     return _fail(value)
+
+
+def _list_type(value: list) -> ty.Type:
+    """A Python list argument: ``reflected list(T)``, T the type of its first
+    item (the others must convert to it when the list is unboxed; a list
+    inside is a plain list). An empty list has no item type: ValueError, as in Numba."""
+    if not value:
+        raise ValueError("cannot compute fingerprint of empty list")  # Numba's error
+    item = typeof(value[0])
+    if isinstance(item, ty.List):
+        item = item.copy(reflected=False)
+    return ty.List(item, reflected=True)
 
 
 class Purpose:

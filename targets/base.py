@@ -315,6 +315,8 @@ class TargetContext:
         optional holding None)."""
         if isinstance(t, ty.Array):
             return [b.extract(v, 0, PTR)]
+        if getattr(t, "holds_meminfo", False):  # the value is the meminfo (a list)
+            return [v]
         if isinstance(t, ty.BaseTuple):
             out = []
             for i, e in enumerate(t.types):

@@ -1,5 +1,5 @@
 """Arrays frozen as constants: a global or closure ndarray used by compiled
-code (typed a readonly array by ``typeof_global``).
+code (typed a readonly array by ``frontend.typing.globalvalues.typeof_global``).
 
 As in Numba, the array's bytes are copied into the compiled module when
 the function compiles: a private, constant LLVM global (C order, or F for

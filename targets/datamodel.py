@@ -14,6 +14,8 @@ dialect types).
   iterators (range, array, tuple,
   zip, enumerate) -> a pointer to their mutable state (allocated in the
   function's entry block, see :func:`iterator_state_type`);
+- list(T) -> a pointer to its meminfo (payload: size, capacity, item
+  buffer; see pycomp.targets.cpu.impl_lists);
 - cell(T) -> a pointer to a stack slot holding T; a closure -> a struct of
   its cells' pointers (its environment);
 - compile-time-only values (functions, modules, exception classes,
@@ -109,7 +111,7 @@ def _builtin_model(t: ty.Type):
         r = llvm.LLVMStructType.from_type_list([llvm_type(t.type), I1])
     elif isinstance(t, (ty.RangeType, ty.SliceType)):
         r = llvm.LLVMStructType.from_type_list([I64, I64, I64])
-    elif isinstance(t, (ty.IteratorType, ty.Cell)):
+    elif isinstance(t, (ty.IteratorType, ty.Cell, ty.List)):  # a list: its meminfo (pycomp.targets.cpu.impl_lists)
         r = PTR
     elif isinstance(t, ty.Closure):  # its environment: the captured cells
         r = llvm.LLVMStructType.from_type_list([PTR] * len(t.cell_types))
@@ -156,7 +158,7 @@ def memory_type(t: ty.Type):
 
 def iterator_state_type(t: ty.Type):
     """The struct an iterator's state pointer points to: range (next, stop,
-    step); array and tuple (index, container); zip (the pointers of its
+    step); array, tuple and list (index, container); zip (the pointers of its
     iterators; a byte for ``zip()``); enumerate (count, iterator pointer)."""
     if isinstance(t, ty.RangeIter):
         return llvm.LLVMStructType.from_type_list([I64, I64, I64])
@@ -166,6 +168,8 @@ def iterator_state_type(t: ty.Type):
         return llvm.LLVMStructType.from_type_list([I64, llvm_type(t.tuple)])
     if isinstance(t, ty.ZipIter):
         return llvm.LLVMStructType.from_type_list([PTR] * len(t.iterators) or [I8])
+    if isinstance(t, ty.ListIter):
+        return llvm.LLVMStructType.from_type_list([I64, PTR])
     if isinstance(t, ty.EnumerateIter):
         return llvm.LLVMStructType.from_type_list([I64, PTR])
     raise TypeError(t)

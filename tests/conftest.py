@@ -10,7 +10,8 @@ os.environ.setdefault("PYCOMP_VERIFY", "1")
 def pytest_configure(config):
     for m in ("pycomp_only: checks of pycomp-specific behaviour (skipped under PYCOMP_TEST_ENGINE=numba)",
               "numba_differs: Numba lacks this or behaves differently (strict xfail under Numba)",
-              "cpython_differs: compiled semantics deliberately differ from CPython (expected value given)"):
+              "cpython_differs: compiled semantics deliberately differ from CPython (expected value given)",
+              "keeps_runtime_memory: the test keeps memory of pycomp's runtime allocated on purpose (no leak check)"):
         config.addinivalue_line("markers", m)
 
 # tests/numba_suite runs Numba's own test modules in child processes (its own
@@ -23,14 +24,15 @@ import pytest  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def _no_runtime_leaks(request):
-    """A test of an array module (tests/test_arrays_*.py) fails if it leaves
-    memory of pycomp's runtime allocated (support.no_leaks around the whole
-    test, after its locals are gone). Not under PYCOMP_TEST_ENGINE=numba:
-    Numba leaks what a raised exception abandons, which pycomp releases
-    (docs/architecture.md, "Memory")."""
+    """Every test fails if it leaves memory of pycomp's runtime allocated
+    (support.no_leaks around the whole test, after its locals are gone).
+    A test that keeps runtime memory on purpose (a module-level cache of
+    results) is marked ``keeps_runtime_memory``. Not under
+    PYCOMP_TEST_ENGINE=numba: Numba leaks what a raised exception abandons,
+    which pycomp releases (docs/architecture.md, "Memory")."""
     from support import is_numba, no_leaks
 
-    if is_numba or not request.module.__name__.startswith("test_arrays_"):
+    if is_numba or request.node.get_closest_marker("keeps_runtime_memory"):
         yield
         return
 

@@ -523,12 +523,8 @@ def array_of_list():
     return np.array([1, 2, 3])
 
 
-@numba_differs("Numba builds reflected lists; pycomp has no lists yet")
-def test_array_of_a_list_literal_is_refused_clearly():
-    with pytest.raises(UNSUPPORTED_ERRORS) as info:
-        jitted(array_of_list)()
-    assert "lists are not supported" in str(info.value)
-    assert "np.array([1, 2, 3])" in str(info.value)
+def test_array_of_a_list_literal():  # lists: tests/test_lists.py
+    check(array_of_list)
 
 
 # ------------------------------------------------------------------ every dtype, every dtype form

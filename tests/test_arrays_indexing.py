@@ -710,3 +710,86 @@ def return_slice(i):
 @pycomp_only("Numba cannot return a slice made at run time to Python")
 def test_a_slice_returned_has_its_filled_in_parts():
     assert jitted(return_slice)(3) == slice(3, 8, 2)
+
+
+def assign_all(a, v):
+    a[:] = v
+    return a
+
+
+@pytest.mark.parametrize("shape", [(1, 4), (1, 1, 4), (1, 1), (1, 1, 1)])
+def test_assigning_an_array_with_leading_ones_drops_them(shape):
+    """NumPy drops leading dimensions of extent 1 of the value assigned."""
+    with no_leaks():
+        check(assign_all, np.zeros(4), np.arange(float(np.prod(shape))).reshape(shape), compare_args=True)
+
+
+def test_assigning_an_array_with_a_leading_extent_above_one_is_a_value_error():
+    # (the autouse leak check covers pycomp; Numba leaks what the raise abandons)
+    check(assign_all, np.zeros(4), np.arange(8.0).reshape(2, 4), match_message=False)
+
+
+def get_at(a, i):
+    return a[i]
+
+
+def get_row_part(a, i, j):
+    return a[i, 1:j]
+
+
+def set_at(a, i):
+    a[i] = 99
+    return a
+
+
+@pytest.mark.parametrize("i", [0, 9, -2])
+def test_a_0d_integer_array_indexes_as_its_element(i):
+    a = np.arange(3, 13, dtype=np.int32)
+    idx = np.array(i).astype(np.int16)
+    check(get_at, a, idx)
+    check(set_at, a, idx, compare_args=True)
+
+
+@numba_differs("Numba takes 0-d arrays as integer indices, not as slice bounds")
+def test_0d_integer_arrays_as_slice_bounds():
+    check(get_row_part, np.arange(10.0).reshape(2, 5), np.array(1), np.array(3))
+
+
+def set_tuple(a, x):
+    a[1:3] = (x, 7)
+    return a
+
+
+def set_mixed_tuple(a):
+    a[3:5] = (True, 2.5)
+    return a
+
+
+def set_rows_tuple(a):
+    a[:, 1:] = (1.5, 2.5)
+    return a
+
+
+def set_tuple_wrong_length(a):
+    a[0:3] = (1, 2)
+    return a
+
+
+def test_assigning_a_tuple_to_a_slice():
+    """A tuple of numbers assigned to a part of an array is a 1-d sequence
+    (converted to the array's dtype, broadcast over the rows)."""
+    check(set_tuple, np.zeros(6, np.int32), 5, compare_args=True)
+
+
+@numba_differs("Numba assigns tuples to 1-d parts only")
+def test_assigning_a_tuple_broadcasts_over_rows():
+    check(set_rows_tuple, np.zeros((2, 3)), compare_args=True)
+
+
+@numba_differs("Numba assigns homogeneous tuples only")
+def test_assigning_a_tuple_of_mixed_types():
+    check(set_mixed_tuple, np.zeros(6, np.int32), compare_args=True)
+
+
+def test_assigning_a_tuple_of_the_wrong_length_is_a_value_error():
+    check(set_tuple_wrong_length, np.zeros(4), match_message=False)

@@ -88,8 +88,17 @@ def full_cast(n):
     return np.full(n, 2.7, dtype=np.int64)
 
 
+def full_of_int32(n):
+    return np.full((n, 2), np.int32(1))
+
+
+def full_of_float32(n):
+    return np.full(n, np.float32(1.5))
+
+
 @pytest.mark.parametrize("func", [zeros_f32, zeros_i32_kw, ones_string_dtype, ones_int16_string, ones_bool,
-                                  zeros_complex, ones_python_float, full_dtype, full_cast])
+                                  zeros_complex, ones_python_float, full_dtype, full_cast, full_of_int32,
+                                  full_of_float32])
 def test_creation_dtypes_match_numpy(func):
     check(func, 3)
 
@@ -333,7 +342,9 @@ def second_allocation_fails(n):
 ])
 def test_an_explicit_raise_releases_what_is_live(func, args, exc):
     cfunc = jitted(func)
-    check(func, *args, cfunc=cfunc)
+    check(func, *args, cfunc=cfunc, match_message=not is_numba)  # Numba: "negative dimensions not allowed"
+    if is_numba and func is second_allocation_fails:
+        return  # Numba leaks the first array when the second allocation raises
     with no_leaks():
         for _ in range(3):
             with pytest.raises(exc):

@@ -326,6 +326,21 @@ def test_copy_astype(layout):
     run(astype_like, make_layout(I2, layout), A2)
 
 
+def astype_int32(a):
+    return a.astype(np.int32)
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "strided"])
+def test_astype_keeps_f_order(layout):
+    """NumPy's astype keeps the memory order (order="K"): an F array gives
+    an F array, others a C array."""
+    a = make_layout(A2 * 3, layout)
+    got = jitted(astype_int32)(a)
+    want = astype_int32(a)
+    np.testing.assert_array_equal(got, want)
+    assert got.strides == want.strides and got.dtype == want.dtype
+
+
 def test_copy_is_independent():
     def f(a):
         b = a.copy()
@@ -669,3 +684,15 @@ def views_in_loop(a):
 def test_views_in_loop_do_not_leak():
     run(views_in_loop, A2)
 
+
+
+def identity(a, b):
+    return a is a, a is not a, a is b, a is a[::2]
+
+
+def test_is_compares_array_identity():
+    """``a is b`` on arrays: the same meminfo, data, shape and strides (as
+    Numba: a view equal in all of these counts as the same array)."""
+    a = np.arange(4.0)
+    check(identity, a, a)
+    check(identity, a, a.copy())

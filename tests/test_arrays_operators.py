@@ -537,6 +537,41 @@ def test_inplace_in_a_loop_keeps_one_array():
     check_nl(accumulate, sample_array((4,), np.float64), 5)
 
 
+def shift_add_inplace(a):
+    a[1:] += a[:-1]
+    return a
+
+
+def shift_add_out(a):
+    np.add(a[:-1], a[1:], a[1:])
+    return a
+
+
+def reversed_inplace(a):
+    a += a[::-1]
+    return a
+
+
+def same_view_inplace(a):
+    v = a[::2]
+    v *= a[::2]
+    a += a
+    return a
+
+
+@numba_differs("Numba's loop reads values it already wrote where NumPy reads the old ones")
+@pytest.mark.parametrize("func", [shift_add_inplace, shift_add_out, reversed_inplace])
+def test_inplace_on_overlapping_arrays_reads_the_old_values(func):
+    """An input that shares memory with the output, other than as the same
+    view, is read from a copy, as NumPy does."""
+    check_nl(func, np.arange(9.0), compare_args=True)
+    check_nl(func, np.arange(12.0).reshape(3, 4)[:, 1], compare_args=True)
+
+
+def test_inplace_on_the_same_view_needs_no_copy():
+    check_nl(same_view_inplace, np.arange(10.0), compare_args=True)
+
+
 def rebinds_scalar(x, a):
     x += a
     return x

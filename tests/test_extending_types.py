@@ -6,6 +6,7 @@ plain Python; the same module runs under Numba (PYCOMP_TEST_ENGINE=numba).
 Code generators written with pycomp's own builder (intrinsics, setattr)
 and pycomp's own messages are in tests/test_extending_codegen.py."""
 
+import operator
 import sys
 
 import numpy as np
@@ -54,6 +55,18 @@ class Interval:
 
     def __abs__(self):
         return Interval(abs(self.lo), abs(self.hi))
+
+    def __add__(self, other):
+        return Interval(self.lo + other.lo, self.hi + other.hi)
+
+    def __neg__(self):
+        return Interval(-self.hi, -self.lo)
+
+    def __eq__(self, other):
+        return self.lo == other.lo and self.hi == other.hi
+
+    def __getitem__(self, k):
+        return self.lo if k == 0 else self.hi
 
 
 class IntervalType(types.Type):
@@ -134,6 +147,31 @@ def _interval_abs(x):
         def impl(x):
             return Interval(abs(x.lo), abs(x.hi))
         return impl
+
+
+# operators, through the operator module's functions, as in Numba
+@overload(operator.add)
+def _interval_add(a, b):
+    if isinstance(a, IntervalType) and isinstance(b, IntervalType):
+        return lambda a, b: Interval(a.lo + b.lo, a.hi + b.hi)
+
+
+@overload(operator.neg)
+def _interval_neg(a):
+    if isinstance(a, IntervalType):
+        return lambda a: Interval(-a.hi, -a.lo)
+
+
+@overload(operator.eq)
+def _interval_eq(a, b):
+    if isinstance(a, IntervalType) and isinstance(b, IntervalType):
+        return lambda a, b: a.lo == b.lo and a.hi == b.hi
+
+
+@overload(operator.getitem)
+def _interval_getitem(a, k):
+    if isinstance(a, IntervalType) and isinstance(k, types.Integer):
+        return lambda a, k: a.lo if k == 0 else a.hi
 
 
 @overload_method(IntervalType, "contains")
@@ -675,3 +713,16 @@ def vec2_parts(v):
 
 def test_a_generic_attribute_lowering():
     assert njit(vec2_parts)(Vec2(4, 2)) == 42
+
+
+def operators(i, j):
+    k = i + j
+    m = -k
+    return m.lo, m.hi, i == j, i == i, m[0], m[1]
+
+
+def test_overloaded_operators():
+    """``@overload(operator.add)`` implements ``+``, as ``operator.neg``,
+    ``operator.eq`` and ``operator.getitem`` do their operators; the typed
+    IR calls the implementations."""
+    check(operators, Interval(-2.0, 1.0), Interval(0.5, 4.0))

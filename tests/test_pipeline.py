@@ -3,6 +3,7 @@ values and types, through every stage (bytecode, IR, typing, lowering,
 LLVM, the CPython wrapper)."""
 
 import math
+import sys
 
 import numpy as np
 import pytest
@@ -328,6 +329,15 @@ def test_signature_aliases_and_array_shorthand(text, expected):
 
 
 def test_unsupported_constructs_name_themselves():
+    def gen(n):
+        return sum(i for i in range(n))
+
+    with pytest.raises(pycomp.UnsupportedError, match="generator expressions"):
+        njit(gen)(3)
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="3.12+ inlines comprehensions (PEP 709): they compile")
+def test_a_comprehension_on_3_11_names_itself():
     def comp(n):
         return [i for i in range(n)]
 

@@ -1,7 +1,8 @@
 """Typing of the attributes of arrays that compiled code reads in place:
 ``shape``, ``strides``, ``ndim``, ``size``, ``itemsize``, ``nbytes``,
 ``dtype``, ``T``, ``real`` and ``imag`` (of complex arrays: views of the
-parts), ``flat`` and ``ctypes`` (``a.ctypes.data``).
+parts), ``flat``, ``ctypes`` (``a.ctypes.data``) and ``flags``
+(``a.flags.c_contiguous``, ...).
 
 Each is lowered by ``array_attribute`` (targets/cpu/impl_arrays.py) without
 a call: an ``nb.getattr`` borrows from the array, so a view made here (``T``,
@@ -70,6 +71,9 @@ class ArrayAttributes(AttributeTemplate):
     def resolve_ctypes(self, a):
         return ty.ArrayCTypes(a)
 
+    def resolve_flags(self, a):
+        return ty.ArrayFlags(a)
+
 
 @registry.register_attr
 class CTypesAttributes(AttributeTemplate):
@@ -79,3 +83,16 @@ class CTypesAttributes(AttributeTemplate):
 
     def resolve_data(self, c):
         return ty.uintp
+
+
+@registry.register_attr
+class FlagsAttributes(AttributeTemplate):
+    """``a.flags.c_contiguous``, ``.f_contiguous``, ``.contiguous``
+    (C-contiguous, NumPy's ``flags.contiguous``) and ``.writeable``."""
+
+    key = ty.ArrayFlags
+
+    def generic_resolve(self, f, attr):
+        if attr in ("c_contiguous", "f_contiguous", "contiguous", "writeable"):
+            return ty.boolean
+        return None

@@ -98,7 +98,7 @@ def _creation(fn, with_fill: bool):
                 fill = bound["fill_value"]
                 if not isinstance(fill, (ty.Number, ty.Boolean)):
                     return None
-                dtype = ty.int64 if isinstance(fill, ty.Integer) and not isinstance(fill, ty.Boolean) else fill
+                dtype = fill  # the fill value's type, as NumPy and Numba: np.int32(1) gives int32
             else:
                 dtype = ty.float64
             return signature(ty.Array(dtype, ndim, "C"), *args, *kws.values())
@@ -196,8 +196,10 @@ def _check_cast(src: ty.Type, dst: ty.Type, name: str):
 
 
 def _from_value_type(value: ty.Type, dtype, name: str, min_ndim: int = 0):
-    """The array type of a new array holding ``value`` (a number or a nested
-    tuple of numbers), None if it is neither."""
+    """The array type of a new array holding ``value`` (a number, a nested
+    tuple of numbers or a nested list of numbers), None if it is neither."""
+    if isinstance(value, ty.List):
+        return _list_array_type(value, dtype, name)
     found = sequence_shape(value)
     if found is None:
         return None
@@ -208,6 +210,21 @@ def _from_value_type(value: ty.Type, dtype, name: str, min_ndim: int = 0):
     for leaf in leaves:
         _check_cast(leaf, dtype, name)
     return ty.Array(dtype, max(len(shape), min_ndim), "C")
+
+
+def _list_array_type(value: ty.List, dtype, name: str):
+    """The array of a list of numbers or of (nested) lists of numbers: one
+    dimension per level (its extents are known at run time; ragged levels
+    are a ValueError then)."""
+    ndim, leaf = 0, value
+    while isinstance(leaf, ty.List):
+        ndim, leaf = ndim + 1, leaf.dtype
+    if not _is_scalar(leaf):
+        return None
+    if dtype is None:
+        dtype = leaf
+    _check_cast(leaf, dtype, name)
+    return ty.Array(dtype, ndim, "C")
 
 
 def _like_template(fn, with_fill: bool):
@@ -318,9 +335,9 @@ class NpAscontiguousarray(AbstractTemplate):
 
 @registry.register_global(np.array)
 class NpArray(AbstractTemplate):
-    """``np.array(object, dtype=None)``: a new C array from a number or a
-    (nested) tuple of numbers, or a copy of an array (F stays F). Lists
-    are not values of compiled code yet (the IR generator refuses them)."""
+    """``np.array(object, dtype=None)``: a new C array from a number, a
+    (nested) tuple of numbers or a (nested) list of numbers, or a copy of
+    an array (F stays F)."""
 
     def generic(self, args, kws):
         bound = _bind(args, kws, ("object", "dtype"))
@@ -336,4 +353,4 @@ class NpArray(AbstractTemplate):
         return None if res is None else signature(res, *args, *kws.values())
 
     def describe(self):
-        return ["np.array(object, dtype=None) (object: a number, a tuple of numbers or an array)"]
+        return ["np.array(object, dtype=None) (object: a number, a tuple or list of numbers or an array)"]

@@ -1,7 +1,7 @@
 """Typing of ufunc calls and of the operators on whole arrays.
 
 - ``np.add(x, y)``, ``np.sqrt(x)``, ... (every ufunc of
-  :data:`pycomp.frontend.typing.ufuncs.UFUNCS`): on scalars (and 0-d
+  :data:`pycomp.ufunc_db.UFUNCS`): on scalars (and 0-d
   arrays) the scalar result of the loop the inputs select; with an array
   input a new C-contiguous array of the loop's output dtype, with as many
   dimensions as the largest input (the shape is broadcast at run time).
@@ -31,7 +31,7 @@ import numpy as np
 from pycomp import types as ty
 from pycomp.errors import TypingError
 from pycomp.frontend.typing.templates import AbstractTemplate, builtin_registry as registry, signature
-from pycomp.frontend.typing.ufuncs import (
+from pycomp.ufunc_db import (
     OPERATOR_UFUNCS,
     UFUNCS,
     UNARY_OPERATOR_UFUNCS,

@@ -223,4 +223,5 @@ def unify_types(a: ty.Type, b: ty.Type) -> ty.Type | None:
         if a.dtype is b.dtype and a.ndim == b.ndim:
             return ty.Array(a.dtype, a.ndim, a.layout if a.layout == b.layout else "A",
                             a.readonly or b.readonly)
-    return None
+    unify = getattr(a, "unify", None)  # an extension type's own rule (Numba's Type.unify): lists
+    return unify(None, b) if unify is not None else None

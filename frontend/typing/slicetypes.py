@@ -16,7 +16,7 @@ from __future__ import annotations
 import builtins
 
 from pycomp import types as ty
-from pycomp.frontend.typing.arrayindex import is_integer_index
+from pycomp.indexing import is_integer_index
 from pycomp.frontend.typing.templates import AbstractTemplate, AttributeTemplate, builtin_registry as registry, signature
 
 __all__ = ["SliceBuiltin", "SliceAttributes", "SliceIndices"]

@@ -57,13 +57,23 @@ def _flatten(a):
 
 @overload_method(types.Array, "astype")
 def _astype(a, dtype):
-    """``a.astype(dtype)``: a new C-contiguous array of ``dtype`` (a class,
-    a type, a string or ``b.dtype``)."""
+    """``a.astype(dtype)``: a new array of ``dtype`` (a class, a type, a
+    string or ``b.dtype``), F-contiguous for an F array, else C-contiguous."""
     to = dtype_from_type(dtype, "astype")
     if isinstance(a.dtype, types.Complex) and not isinstance(to, types.Complex):
         raise TypingError("astype(%s) not supported on %s: cannot convert from %s to %s"
                           % (to, a, a.dtype, to))
     conv = scalar_class(to)
+    if a.layout == "F" and a.ndim > 1:  # F stays F, as NumPy's order="K"
+        def impl_f(a, dtype):
+            out = np.empty(a.shape[::-1], dtype)  # the transpose of the result, C-contiguous
+            flat = out.reshape(out.size)
+            i = 0
+            for x in a.T.flat:
+                flat[i] = conv(x)
+                i += 1
+            return out.T
+        return impl_f
 
     def impl(a, dtype):
         out = np.empty(a.shape, dtype)
@@ -214,18 +224,46 @@ def _lower_rint(ctx, b, sig, args):
 @overload_method(types.Array, "round")
 def _round(a, decimals=0):
     """``a.round(decimals=0)``: halves to even, as NumPy (not in Numba
-    0.68); integers are copied for ``decimals >= 0``."""
+    0.68); integers are copied for ``decimals >= 0``, rounded to tens,
+    hundreds, ... for negative ones; complex numbers have
+    both parts rounded."""
     if not (decimals == 0 or is_index(decimals)):
         raise TypingError("round(): decimals must be an integer, not %s" % decimals)
     dt = a.dtype
     if isinstance(dt, (types.Integer, types.Boolean)):
+        conv_int = scalar_class(dt)
+
         def impl(a, decimals=0):
-            if decimals < 0:
-                raise ValueError("round() of an integer array with negative decimals is not supported")
-            return a.copy()
+            if decimals >= 0:
+                return a.copy()
+            out = np.empty(a.shape, a.dtype)  # to a multiple of 10**-decimals, halves to even
+            flat = out.reshape(out.size)
+            scale = 10.0 ** -decimals
+            i = 0
+            for x in a.flat:
+                flat[i] = conv_int(rint(x / scale) * scale)
+                i += 1
+            return out
         return impl
-    if isinstance(dt, types.Complex):
-        raise TypingError("round() of a complex array is not supported")
+    if isinstance(dt, types.Complex):  # each part rounded
+        part = scalar_class(types.float32 if dt is types.complex64 else types.float64)
+
+        def impl(a, decimals=0):
+            out = np.empty(a.shape, a.dtype)
+            flat = out.reshape(out.size)
+            scale = part(10.0 ** abs(decimals))
+            i = 0
+            for x in a.flat:
+                re, im = x.real, x.imag
+                if decimals == 0:
+                    flat[i] = complex(rint(re), rint(im))
+                elif decimals > 0:
+                    flat[i] = complex(rint(re * scale) / scale, rint(im * scale) / scale)
+                else:
+                    flat[i] = complex(rint(re / scale) * scale, rint(im / scale) * scale)
+                i += 1
+            return out
+        return impl
     conv = scalar_class(dt)
 
     def impl(a, decimals=0):

@@ -52,7 +52,7 @@ from pycomp import types as ty
 from pycomp.targets.cpu.impl_arrays import allocate_array
 from pycomp.targets.datamodel import I8, I64, PTR, llvm_type, memory_type
 
-__all__ = ["Operand", "broadcast_shape", "allocate_broadcast", "broadcast_loop", "keep_on_error",
+__all__ = ["Operand", "broadcast_shape", "allocate_broadcast", "broadcast_loop", "check_fits", "keep_on_error",
            "BROADCAST_ERROR", "OUTPUT_ERROR"]
 
 #: the ValueError messages (NumPy's, without the shapes: the exception
@@ -131,7 +131,7 @@ def _store(b, dtype, value, ptr):
     b.store(value, ptr)
 
 
-def _check_fits(ctx, b, out_t, out, arrays):
+def check_fits(ctx, b, out_t, out, arrays):
     """ValueError unless every array input broadcasts to ``out``'s shape."""
     one, bad = b.const_int(I64, 1), None
     for op in arrays:
@@ -224,7 +224,7 @@ def broadcast_loop(ctx, b, out_t: ty.Array, out, operands, body, check: bool = T
     operands = list(operands)
     arrays = [op for op in operands if op.is_array]
     if check:
-        _check_fits(ctx, b, out_t, out, arrays)
+        check_fits(ctx, b, out_t, out, arrays)
     fixed = {}  # id(operand) -> its value, for scalars and 0-d arrays
     for op in operands:  # scalars and 0-d arrays: read once
         if op.is_array:

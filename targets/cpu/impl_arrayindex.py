@@ -21,7 +21,7 @@ from pycomp import types as ty
 from pycomp.targets.cpu.context import lowering_registry as reg
 from pycomp.targets.cpu.impl_arrays import _load, array_getitem, array_setitem
 from pycomp.targets.cpu.impl_slices import slice_extent
-from pycomp.targets.datamodel import I8, I64, PTR, llvm_type
+from pycomp.targets.datamodel import I8, I64, PTR, llvm_type, memory_type
 
 __all__ = ["basic_view", "view_around", "fill_view", "loop_nest", "make_array", "element_at",
            "store_element"]
@@ -68,7 +68,7 @@ def view_around(ctx, b, arr_t: ty.Array, arr, idx_t, idx):
     with an index array among the items taken as ``:`` (the dimension kept
     whole): ``axis`` is where that dimension is among ``dims`` (None
     without an index array)."""
-    from pycomp.frontend.typing.arrayindex import index_plan
+    from pycomp.indexing import index_plan
 
     plan = index_plan(arr_t, idx_t)
     offset = b.i64(0)
@@ -117,7 +117,7 @@ def _wrapped(ctx, b, pos, extent):
 
 
 def _all_int(idx_t) -> bool:
-    from pycomp.frontend.typing.arrayindex import is_integer_index
+    from pycomp.indexing import is_integer_index
 
     items = idx_t.types if isinstance(idx_t, ty.BaseTuple) else (idx_t,)
     return all(is_integer_index(t) for t in items)
@@ -187,12 +187,34 @@ def array_index_set(ctx, b, sig, args):
 
         return advanced_setitem(ctx, b, sig, args)
     data, dims = basic_view(ctx, b, arr_t, args[0], idx_t, args[1])
-    if isinstance(val_t, ty.Array):
+    if isinstance(val_t, (ty.Array, ty.BaseTuple)):
         from pycomp.targets.cpu.impl_fancyindex import copy_into_view
 
         view_t = arr_t.copy(ndim=len(dims), layout="A")
-        copy_into_view(ctx, b, view_t, make_array(b, view_t, args[0], data, dims), val_t, args[2])
+        view = make_array(b, view_t, args[0], data, dims)
+        if isinstance(val_t, ty.Array):
+            copy_into_view(ctx, b, view_t, view, val_t, args[2])
+            return None
+        from pycomp.targets.cpu.broadcast import keep_on_error
+
+        value_t = ty.Array(arr_t.dtype, 1, "C")  # a[1:3] = (x, y): as a 1-d array of the items
+        value = _tuple_as_array(ctx, b, value_t, val_t, args[2])
+        with keep_on_error(ctx, value_t, value):  # a shape mismatch also frees it
+            copy_into_view(ctx, b, view_t, view, value_t, value)
+        ctx.decref(b, value_t, value)
         return None
     fill_view(ctx, b, arr_t.dtype, data, dims, args[2])
     return None
 
+
+def _tuple_as_array(ctx, b, arr_t: ty.Array, tup_t: ty.BaseTuple, tup):
+    """A new 1-d array of type ``arr_t`` holding the items of tuple ``tup``
+    converted to its dtype."""
+    from pycomp.targets.cpu.impl_arrays import allocate_array
+
+    arr = allocate_array(ctx, b, arr_t, [b.i64(len(tup_t))])
+    base = b.extract(arr, _DATA, PTR)
+    for k, t in enumerate(tup_t.types):
+        ptr = b.gep(base, [k], memory_type(arr_t.dtype))
+        store_element(b, arr_t.dtype, ctx.cast(b, b.extract(tup, k, llvm_type(t)), t, arr_t.dtype), ptr)
+    return arr

@@ -4,7 +4,7 @@ A ufunc call (``np.add(a, b)``, ``np.sqrt(x, out=y)``), an operator with
 an array operand (``a * 2``, ``-a``, ``a < b``, ``abs(a)``) and an in-place
 operator on an array (``a += b``, keys ``"+="`` ...) all go through
 :func:`apply_ufunc`: the loop the typing picked (recomputed from the
-operand types by :mod:`pycomp.frontend.typing.ufuncs`), its kernel from
+operand types by :mod:`pycomp.ufunc_db`), its kernel from
 :data:`KERNELS`, and a loop nest of :mod:`pycomp.targets.cpu.broadcast`
 writing a new C-contiguous array, the ``out=`` array or the updated
 array. On scalars and 0-d arrays only, the kernel computes the scalar
@@ -32,7 +32,7 @@ import math
 import numpy as np
 
 from pycomp import types as ty
-from pycomp.frontend.typing.ufuncs import (  # the loop tables are plain data shared with typing
+from pycomp.ufunc_db import (  # the loop tables: plain data shared with typing
     OPERATOR_UFUNCS,
     UFUNCS,
     UNARY_OPERATOR_UFUNCS,
@@ -41,7 +41,8 @@ from pycomp.frontend.typing.ufuncs import (  # the loop tables are plain data sh
     resolve_loop,
 )
 from pycomp.signature import Signature
-from pycomp.targets.cpu.broadcast import Operand, allocate_broadcast, broadcast_loop, keep_on_error
+from pycomp.targets.cpu.broadcast import Operand, allocate_broadcast, broadcast_loop, check_fits, keep_on_error
+from pycomp.targets.cpu.impl_fancyindex import unshared_source
 from pycomp.targets.cpu.context import lowering_registry as reg
 from pycomp.targets.datamodel import I1, PTR, llvm_type, memory_type
 
@@ -470,7 +471,18 @@ def apply_ufunc(ctx, b, spec, loop, inputs, result_t, out=None):
         return _run_kernel(ctx, b, spec, loop, values, dtypes, out_t.dtype)
 
     if out is not None:
-        broadcast_loop(ctx, b, out_t, arr, operands, body, check=True)
+        # an input sharing memory with ``out`` other than as the same view
+        # is read from a copy, as NumPy does (``a[1:] += a[:-1]``)
+        check_fits(ctx, b, out_t, arr, [op for op in operands if op.is_array])
+        releases = []
+        for k, op in enumerate(operands):
+            if isinstance(op.type, ty.Array) and op.type.ndim > 0 and op.value is not arr:  # not out itself
+                value, release = unshared_source(ctx, b, out_t, arr, op.type, op.value)
+                operands[k] = Operand(op.type, value)
+                releases.append(release)
+        broadcast_loop(ctx, b, out_t, arr, operands, body, check=False)
+        for release in releases:
+            release()
         ctx.incref(b, out_t, arr)
         return arr
     arr = allocate_broadcast(ctx, b, out_t, operands)

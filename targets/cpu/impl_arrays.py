@@ -15,7 +15,8 @@ from xdsl.ir import Block
 from pycomp import types as ty
 from pycomp.errors import UnsupportedError
 from pycomp.targets.cpu.context import lowering_registry as reg
-from pycomp.targets.datamodel import I8, I64, PTR, llvm_type, memory_type
+from pycomp.targets.cpu.pyapi import NativeValue, register_boxer, register_unboxer
+from pycomp.targets.datamodel import I1, I8, I64, PTR, array_struct, llvm_type, memory_type, register_model
 
 INT = ty.Integer
 
@@ -127,6 +128,8 @@ def array_attribute(ctx, b, sig, args):
         return b.const_int(I8, 0)
     if attr == "ctypes":  # its value is the data address
         return b.cast("ptrtoint", b.extract(arr, 4, PTR), I64)
+    if attr == "flags":  # its value is the array
+        return arr
     from pycomp.targets.cpu import impl_nditer, impl_views
 
     if attr == "T":
@@ -146,6 +149,67 @@ def ctypes_attribute(ctx, b, sig, args):
     if sig.args[1].value == "data":
         return args[0]
     raise UnsupportedError("no lowering of ctypes attribute %r" % sig.args[1].value)
+
+
+def _contiguous(b, arr_t: ty.Array, arr, fortran: bool):
+    """Whether the array is C- (or F-) contiguous (i1), NumPy's rule: each
+    dimension of more than one element has the stride of the ones after it
+    (before it, for F) packed; an empty array is contiguous."""
+    if arr_t.layout == ("F" if fortran else "C") or arr_t.ndim == 0:
+        return b.const_int(I1, 1)
+    one, zero = b.i64(1), b.i64(0)
+    expected = b.extract(arr, 3, I64)  # itemsize
+    ok = b.const_int(I1, 1)
+    dims = range(arr_t.ndim) if fortran else reversed(range(arr_t.ndim))
+    for k in dims:
+        extent, stride = b.extract(arr, [5, k], I64), b.extract(arr, [6, k], I64)
+        fits = b.ibin("or", b.icmp("==", extent, one), b.icmp("==", stride, expected))
+        ok = b.ibin("and", ok, fits)
+        expected = b.ibin("mul", expected, extent)
+    return b.ibin("or", ok, b.icmp("==", b.extract(arr, 2, I64), zero))
+
+
+@reg.lower("getattr", ty.ArrayFlags, ty.StringLiteral)
+def flags_attribute(ctx, b, sig, args):
+    """``a.flags.c_contiguous`` / ``contiguous``, ``f_contiguous`` and
+    ``writeable`` (compile-time: a read-only array type)."""
+    arr_t, arr, attr = sig.args[0].array, args[0], sig.args[1].value
+    if attr in ("c_contiguous", "contiguous"):
+        return _contiguous(b, arr_t, arr, fortran=False)
+    if attr == "f_contiguous":
+        return _contiguous(b, arr_t, arr, fortran=True)
+    if attr == "writeable":
+        return b.const_int(I1, 0 if arr_t.readonly else 1)
+    raise UnsupportedError("no lowering of flags attribute %r" % attr)
+
+
+@reg.lower_cast(ty.Array, ty.Number)
+def zero_d_to_number(ctx, b, src, dst, value):
+    """A 0-d array used as a number (an index ``a[i0d]``): its element,
+    converted."""
+    if src.ndim != 0:
+        raise UnsupportedError("no conversion of %s to %s" % (src, dst))
+    return ctx.cast(b, _load(b, src.dtype, b.extract(value, 4, PTR)), src.dtype, dst)
+
+
+def _box_dtype(t, value, c):
+    """A dtype returned to Python (``return a.dtype``): the ``np.dtype``
+    object it names, a constant of the compiled code (a new reference)."""
+    return c.pyapi.unserialize(c.pyapi.serialize_object(np.dtype(str(t.dtype))))
+
+
+def _unbox_dtype(t, obj, c):
+    """A dtype or a NumPy scalar class passed in: a compile-time value,
+    nothing to read at run time."""
+    from llvmlite import ir
+
+    return NativeValue(ir.Constant(ir.IntType(8), 0))
+
+
+register_model(ty.ArrayFlags, lambda t: array_struct(t.array.ndim))  # a.flags is the array
+register_boxer(ty.DType, _box_dtype)
+register_unboxer(ty.DType, _unbox_dtype)
+register_unboxer(ty.Function, _unbox_dtype)  # a NumPy scalar class passed in (np.float32)
 
 
 # ------------------------------------------------------------------ new arrays

@@ -17,7 +17,7 @@ from pycomp.signature import Signature
 from pycomp.frontend.typing.numbercasts import NUMBER_CLASSES
 from pycomp.special import prange
 from pycomp.targets.cpu.context import lowering_registry as reg
-from pycomp.targets.datamodel import I1, I64, llvm_type
+from pycomp.targets.datamodel import I1, I64, PTR, llvm_type
 
 INT, FLT, CPX = ty.Integer, ty.Float, ty.Complex
 
@@ -333,6 +333,17 @@ def is_(ctx, b, sig, args):
     if isinstance(a, (ty.Number, ty.BaseTuple)):
         eq = Signature(ty.boolean, (a, a))
         return ctx.implementation("==", eq)(ctx, b, eq, args)
+    if isinstance(a, ty.Array):  # the same array: one meminfo, data pointer, shape and strides
+        x, y = args
+        same = None
+        for path in [[0], [4]] + [[f, k] for f in (5, 6) for k in range(a.ndim)]:
+            t = I64 if len(path) == 2 else PTR
+            u, v = b.extract(x, path, t), b.extract(y, path, t)
+            if t is PTR:
+                u, v = b.cast("ptrtoint", u, I64), b.cast("ptrtoint", v, I64)
+            eq = b.icmp("==", u, v)
+            same = eq if same is None else b.ibin("and", same, eq)
+        return same
     return b.const_int(I1, 0)
 
 

@@ -134,6 +134,10 @@ def _new_array(ctx, b, src_t, src, arr_t):
     a number or a tuple."""
     if isinstance(src_t, ty.Array):
         return _copy_of(ctx, b, src_t, src, arr_t)
+    if isinstance(src_t, ty.List):  # a (nested) list of numbers
+        from pycomp.targets.cpu.impl_lists import array_from_list
+
+        return array_from_list(ctx, b, src_t, src, arr_t)
     return array_from_value(ctx, b, src_t, src, arr_t)
 
 

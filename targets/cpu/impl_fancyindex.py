@@ -31,7 +31,7 @@ from pycomp.targets.cpu.impl_arrayindex import element_at, loop_nest, make_array
 from pycomp.targets.cpu.impl_arrays import _load, allocate_array
 from pycomp.targets.datamodel import I1, I8, I64, PTR, llvm_type, memory_type
 
-__all__ = ["advanced_getitem", "advanced_setitem", "copy_into_view", "may_overlap"]
+__all__ = ["advanced_getitem", "advanced_setitem", "copy_into_view", "may_overlap", "same_view", "unshared_source"]
 
 _NITEMS, _ITEMSIZE, _DATA, _SHAPE, _STRIDES = 2, 3, 4, 5, 6
 
@@ -277,7 +277,7 @@ def _broadcast_source(ctx, b, dst_t, dst, shape, val_t, val):
     for k, e in enumerate(_shape(b, val, val_t.ndim)):
         bad = b.ibin("and", b.icmp("!=", e, shape[off + k]), b.icmp("!=", e, one))
         ctx.guard(b, bad, ValueError, ("shape mismatch: value array cannot be broadcast to the indexing result",))
-    src, release = _unshared(ctx, b, dst_t, dst, val_t, val)
+    src, release = unshared_source(ctx, b, dst_t, dst, val_t, val)
     strides = [b.select(b.icmp("==", e, one), b.i64(0), s)
                for e, s in zip(_shape(b, src, val_t.ndim), _strides(b, src, val_t.ndim))]
 
@@ -312,14 +312,33 @@ def may_overlap(b, a_t: ty.Array, a, c_t: ty.Array, c):
     return b.ibin("and", b.icmp("<", alo, chi), b.icmp("<", clo, ahi))
 
 
-def _unshared(ctx, b, dst_t, dst, src_t, src):
-    """``src``, or a C-contiguous copy of it when it may share memory with
-    ``dst``; and ``release()``, which frees the copy after its last use."""
+def same_view(b, a_t: ty.Array, a, c_t: ty.Array, c):
+    """Whether ``a`` and ``c`` are the same view (i1): same data pointer,
+    shape and strides, so element ``i`` of one is element ``i`` of the other
+    and an element-wise loop reading one and writing the other is safe."""
+    if a_t.ndim != c_t.ndim:
+        return b.const_int(I1, 0)
+    pa = b.cast("ptrtoint", b.extract(a, _DATA, PTR), I64)
+    pc = b.cast("ptrtoint", b.extract(c, _DATA, PTR), I64)
+    same = b.icmp("==", pa, pc)
+    for x, y in zip(_shape(b, a, a_t.ndim) + _strides(b, a, a_t.ndim),
+                    _shape(b, c, c_t.ndim) + _strides(b, c, c_t.ndim)):
+        same = b.ibin("and", same, b.icmp("==", x, y))
+    return same
+
+
+def unshared_source(ctx, b, dst_t, dst, src_t, src):
+    """``src``, or a C-contiguous copy of it when it shares memory with
+    ``dst`` without being the same view (NumPy's rule for assignments and
+    ufunc outputs: ``a[1:] = a[:-1]`` and ``a[1:] += a[:-1]`` read the old
+    values); and ``release()``, which frees the copy after its last use."""
     tmp_t = src_t.copy(layout="C", readonly=False)
     copy_blk = b.new_block()
     join = Block(arg_types=[llvm_type(src_t), I1])
     b.region.add_block(join)
-    b.cond_br(may_overlap(b, dst_t, dst, src_t, src), copy_blk, [], join, [src, b.const_int(I1, 0)])
+    overlap = may_overlap(b, dst_t, dst, src_t, src)
+    needs_copy = b.ibin("and", overlap, b.ibin("xor", same_view(b, dst_t, dst, src_t, src), b.const_int(I1, 1)))
+    b.cond_br(needs_copy, copy_blk, [], join, [src, b.const_int(I1, 0)])
     b.position_at_end(copy_blk)
     tmp = allocate_array(ctx, b, tmp_t, _shape(b, src, src_t.ndim))
     _copy(ctx, b, tmp_t, tmp, src_t, src, _shape(b, src, src_t.ndim), _strides(b, src, src_t.ndim))
@@ -346,17 +365,34 @@ def _copy(ctx, b, dst_t, dst, src_t, src, shape, src_strides) -> None:
     loop_nest(b, shape, body)
 
 
+def _drop_leading_ones(ctx, b, src_t: ty.Array, src, ndim: int):
+    """(type, value) of ``src`` viewed with only its last ``ndim``
+    dimensions: ValueError unless each leading one dropped has extent 1."""
+    drop = src_t.ndim - ndim
+    one = b.i64(1)
+    shape, strides = _shape(b, src, src_t.ndim), _strides(b, src, src_t.ndim)
+    for e in shape[:drop]:
+        ctx.guard(b, b.icmp("!=", e, one), ValueError,
+                  ("could not broadcast input array into the shape of the assigned part",))
+    view_t = src_t.copy(ndim=ndim)
+    return view_t, make_array(b, view_t, src, b.extract(src, _DATA, PTR), list(zip(shape[drop:], strides[drop:])))
+
+
 def copy_into_view(ctx, b, dst_t: ty.Array, dst, src_t: ty.Array, src) -> None:
     """``dst[...] = src`` with NumPy's broadcasting (``src`` has at most
     ``dst``'s dimensions; each of its extents equals ``dst``'s or is 1):
-    ValueError otherwise; through a copy when the two share memory."""
+    ValueError otherwise; through a copy when the two share memory. A
+    ``src`` with more dimensions than ``dst`` must have extent 1 in the
+    extra leading ones (NumPy drops them: ``a[:] = b.reshape(1, -1)``)."""
+    if src_t.ndim > dst_t.ndim:
+        src_t, src = _drop_leading_ones(ctx, b, src_t, src, dst_t.ndim)
     shape = _shape(b, dst, dst_t.ndim)
     off = dst_t.ndim - src_t.ndim
     one = b.i64(1)
     for k, e in enumerate(_shape(b, src, src_t.ndim)):
         bad = b.ibin("and", b.icmp("!=", e, shape[off + k]), b.icmp("!=", e, one))
         ctx.guard(b, bad, ValueError, ("could not broadcast input array into the shape of the assigned part",))
-    src, release = _unshared(ctx, b, dst_t, dst, src_t, src)
+    src, release = unshared_source(ctx, b, dst_t, dst, src_t, src)
     strides = [b.select(b.icmp("==", e, one), b.i64(0), s)
                for e, s in zip(_shape(b, src, src_t.ndim), _strides(b, src, src_t.ndim))]
     _copy(ctx, b, dst_t, dst, src_t, src, shape, strides)

@@ -27,13 +27,20 @@ def view(a, i, j, k):
 
 # Assigning an array to a view checks the shapes broadcast, then copies the
 # source to a temporary when the byte ranges of source and target
-# intersect (a[1:] = b where b may be a view of a), and releases it after.
+# intersect (a[1:] = b where b may be a view of a) unless both are the same
+# view (same data pointer, shape and strides), and releases it after.
 # ASSIGN-LABEL: llvm.func @assign(
 # ASSIGN:         llvm.ptrtoint
 # ASSIGN:         llvm.ptrtoint
 # ASSIGN:         %[[OVERLAP:.*]] = llvm.and %{{.*}}, %{{.*}} : i1
+# ASSIGN:         %[[PA:.*]] = llvm.ptrtoint
+# ASSIGN:         %[[PB:.*]] = llvm.ptrtoint
+# ASSIGN-NEXT:    llvm.icmp "eq" %[[PA]], %[[PB]] : i64
+# ASSIGN:         %[[T:.*]] = llvm.mlir.constant(true) : i1
+# ASSIGN-NEXT:    %[[DIFF:.*]] = llvm.xor %{{.*}}, %[[T]] : i1
+# ASSIGN-NEXT:    %[[COPYIT:.*]] = llvm.and %[[OVERLAP]], %[[DIFF]] : i1
 # ASSIGN-NEXT:    %[[NO:.*]] = llvm.mlir.constant(false) : i1
-# ASSIGN-NEXT:    llvm.cond_br %[[OVERLAP]], ^[[COPY:bb[0-9]+]], ^[[JOIN:bb[0-9]+]](%{{.*}}, %[[NO]] : !llvm.struct<{{.*}}>, i1)
+# ASSIGN-NEXT:    llvm.cond_br %[[COPYIT]], ^[[COPY:bb[0-9]+]], ^[[JOIN:bb[0-9]+]](%{{.*}}, %[[NO]] : !llvm.struct<{{.*}}>, i1)
 # ASSIGN:       ^[[COPY]]:
 # ASSIGN:         llvm.call @pycomp_nrt_allocate
 # ASSIGN:         llvm.br ^[[JOIN]](

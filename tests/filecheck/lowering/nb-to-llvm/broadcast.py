@@ -1,5 +1,6 @@
 # RUN: pycomp-opt %s --function add --signature "(array(float64, 1d, C), array(float64, 1d, C))" -p nb-type-infer,nb-insert-refcounts,nb-to-llvm | filecheck %s
 # RUN: pycomp-opt %s --function add --signature "(array(float64, 2d, A), float64)" -p nb-type-infer,nb-insert-refcounts,nb-to-llvm | filecheck %s --check-prefix=STRIDED
+# RUN: pycomp-opt %s --function iadd --signature "(array(float64, 1d, C), array(float64, 1d, A))" -p nb-type-infer,nb-insert-refcounts,nb-to-llvm | filecheck %s --check-prefix=INPLACE
 
 # a + b on two C arrays: the extents are checked to broadcast (ValueError)
 # before the result is allocated; then, when both have the result's shape,
@@ -36,3 +37,25 @@ def add(a, b):
 # STRIDED:         %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f64
 # STRIDED-NEXT:    llvm.getelementptr inbounds %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, i8
 # STRIDED-NEXT:    llvm.fadd %[[X]], %2 : f64
+
+
+# a += b writes into a: the extents are checked first, then b is copied to
+# a temporary when it shares memory with a without being the same view
+# (NumPy reads the old values: a[1:] += a[:-1]); the copy is released after
+# the loop.
+# INPLACE-LABEL: llvm.func @iadd(
+# INPLACE:         llvm.icmp "ne"
+# INPLACE:         llvm.cond_br %{{.*}}, ^{{bb[0-9]+}}, ^
+# INPLACE:         %[[T:.*]] = llvm.mlir.constant(true) : i1
+# INPLACE-NEXT:    %[[DIFF:.*]] = llvm.xor %{{.*}}, %[[T]] : i1
+# INPLACE-NEXT:    %[[COPYIT:.*]] = llvm.and %{{.*}}, %[[DIFF]] : i1
+# INPLACE:         llvm.cond_br %[[COPYIT]], ^[[COPY:bb[0-9]+]], ^[[JOIN:bb[0-9]+]](
+# INPLACE:       ^[[COPY]]:
+# INPLACE:         llvm.call @pycomp_nrt_allocate
+# INPLACE:       ^[[JOIN]](%{{.*}}: !llvm.struct<{{.*}}>, %[[OWNED:.*]]: i1):
+# INPLACE:         llvm.cond_br %[[OWNED]], ^[[FREE:bb[0-9]+]], ^
+# INPLACE:       ^[[FREE]]:
+# INPLACE:         llvm.call @pycomp_nrt_decref
+# INPLACE:         llvm.fadd
+def iadd(a, b):
+    a += b

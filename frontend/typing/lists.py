@@ -1,0 +1,523 @@
+"""Typing of the operations on Python lists (Numba's reflected lists):
+``len``, indexing and slicing, assignment to an item, iteration, ``in``,
+``+``, ``*``, ``==``/``!=``, ``bool``, ``list(...)`` and the methods. How
+displays and empty lists get their types: :mod:`pycomp.frontend.typing.listrefine`.
+
+The methods ``append``, ``insert``, ``pop``, ``clear``, ``extend`` and
+``copy`` are lowered natively (:mod:`pycomp.targets.cpu.impl_lists`);
+``index``, ``count``, ``reverse``, ``sort``, ``sorted``, ``sum``, ``min``
+and ``max`` are written in Python below (through :mod:`pycomp.extending`).
+"""
+
+from __future__ import annotations
+
+import builtins
+
+from pycomp import types as ty
+from pycomp.errors import TypingError
+from pycomp.frontend.typing.conversions import Conversion, can_convert
+from pycomp.frontend.typing.iterators import iterator_type
+from pycomp.frontend.typing.listrefine import list_item_type
+from pycomp.frontend.typing.templates import (
+    AbstractTemplate,
+    AttributeTemplate,
+    builtin_registry as registry,
+    signature,
+)
+
+__all__: list = []
+
+
+def _is_list(t) -> bool:
+    return isinstance(t, ty.List)
+
+
+def _converts(src, dst) -> bool:
+    return can_convert(src, dst) is not None
+
+
+# ------------------------------------------------------------------ operators
+
+
+class ListGetItem(AbstractTemplate):
+    """``lst[i]`` (an integer: IndexError when out of range) and ``lst[a:b:c]``
+    (a new list)."""
+
+    def generic(self, args, kws):
+        if len(args) != 2 or not _is_list(args[0]):
+            return None
+        lst, idx = args
+        if isinstance(idx, ty.Integer):
+            return signature(lst.dtype, lst, ty.intp)
+        if isinstance(idx, ty.SliceType):
+            return signature(ty.List(lst.dtype), lst, idx)
+        return None
+
+    def describe(self):
+        return ["getitem(list, int | slice)"]
+
+
+registry.register_op("getitem", ListGetItem)
+
+
+class ListSetItem(AbstractTemplate):
+    """``lst[i] = v``: ``v`` converted to the item type."""
+
+    def generic(self, args, kws):
+        if len(args) != 3 or not _is_list(args[0]) or not isinstance(args[1], ty.Integer):
+            return None
+        lst, _, value = args
+        if not _converts(value, lst.dtype):
+            raise TypingError("cannot store a value of type %s into a %s" % (value, lst))
+        return signature(ty.none, lst, ty.intp, lst.dtype)
+
+    def describe(self):
+        return ["setitem(list, int, item)"]
+
+
+registry.register_op("setitem", ListSetItem)
+
+
+class ListTruth(AbstractTemplate):
+    """``bool(lst)``, ``not lst``, ``if lst:``: whether it has items."""
+
+    def generic(self, args, kws):
+        if len(args) == 1 and not kws and _is_list(args[0]):
+            return signature(ty.boolean, args[0])
+        return None
+
+    def describe(self):
+        return ["truth(list)"]
+
+
+registry.register_op("truth", ListTruth)
+registry.register_op("unarynot", type("ListNot", (ListTruth,), {}))
+registry.register_global(builtins.bool, type("ListBool", (ListTruth,), {}))
+
+
+@registry.register_global(builtins.len)
+class ListLen(AbstractTemplate):
+    def generic(self, args, kws):
+        if len(args) == 1 and not kws and _is_list(args[0]):
+            return signature(ty.intp, args[0])
+        return None
+
+    def describe(self):
+        return ["len(list)"]
+
+
+class ListGetIter(AbstractTemplate):
+    """``iter(lst)``, ``for x in lst``: the items in order (borrowed)."""
+
+    def generic(self, args, kws):
+        if len(args) == 1 and not kws and _is_list(args[0]):
+            return signature(ty.ListIter(args[0]), args[0])
+        return None
+
+    def describe(self):
+        return ["iter(list)"]
+
+
+registry.register_op("getiter", ListGetIter)
+
+
+class ListContains(AbstractTemplate):
+    """``x in lst``: ``x`` converted to the item type (a conversion that
+    loses nothing), items compared with ``==``."""
+
+    def generic(self, args, kws):
+        if len(args) != 2 or not _is_list(args[1]):
+            return None
+        x, lst = args
+        c = can_convert(x, lst.dtype)
+        if c is None or c > Conversion.safe or not _item_eq(self.context, lst.dtype):
+            return None
+        return signature(ty.boolean, lst.dtype, lst)
+
+    def describe(self):
+        return ["%s(item, list)" % self.key]
+
+
+registry.register_op("in", ListContains)
+registry.register_op("not in", type("ListNotContains", (ListContains,), {}))
+
+
+def _item_eq(context, dtype) -> bool:
+    """Whether items of ``dtype`` compare with ``==`` to a bool."""
+    try:
+        return context.resolve_op("==", (dtype, dtype)).return_type is ty.boolean
+    except TypingError:
+        return False
+
+
+class ListEq(AbstractTemplate):
+    """``a == b``, ``a != b`` between lists of one item type."""
+
+    def generic(self, args, kws):
+        if len(args) != 2 or not all(_is_list(a) for a in args):
+            return None
+        a, b = args
+        if a.dtype is not b.dtype or not _item_eq(self.context, a.dtype):
+            return None
+        return signature(ty.boolean, a, b)
+
+    def describe(self):
+        return ["%s(list, list)" % self.key]
+
+
+registry.register_op("==", ListEq)
+registry.register_op("!=", type("ListNe", (ListEq,), {}))
+
+
+class ListAdd(AbstractTemplate):
+    """``a + b``: a new list (one item type)."""
+
+    def generic(self, args, kws):
+        if len(args) != 2 or not all(_is_list(a) for a in args) or args[0].dtype is not args[1].dtype:
+            return None
+        return signature(ty.List(args[0].dtype), *args)
+
+    def describe(self):
+        return ["+(list, list)"]
+
+
+registry.register_op("+", ListAdd)
+
+
+class ListInplaceAdd(AbstractTemplate):
+    """``a += iterable``: extends ``a`` in place (its item type stays)."""
+
+    def generic(self, args, kws):
+        if len(args) != 2 or not _is_list(args[0]):
+            return None
+        if _extend_item(self.context, args[0], args[1]) is None:
+            return None
+        return signature(args[0], *args)
+
+    def describe(self):
+        return ["+=(list, iterable)"]
+
+
+registry.register_op("+=", ListInplaceAdd)
+
+
+class ListMul(AbstractTemplate):
+    """``lst * n`` and ``n * lst``: a new list, the items repeated (none if
+    ``n <= 0``)."""
+
+    def generic(self, args, kws):
+        if len(args) != 2:
+            return None
+        a, b = args
+        if _is_list(a) and isinstance(b, ty.Integer):
+            return signature(ty.List(a.dtype), a, ty.intp)
+        if _is_list(b) and isinstance(a, ty.Integer):
+            return signature(ty.List(b.dtype), ty.intp, b)
+        return None
+
+    def describe(self):
+        return ["*(list, int)", "*(int, list)"]
+
+
+registry.register_op("*", ListMul)
+
+
+class ListInplaceMul(AbstractTemplate):
+    """``lst *= n``: the items repeated in place."""
+
+    def generic(self, args, kws):
+        if len(args) == 2 and _is_list(args[0]) and isinstance(args[1], ty.Integer):
+            return signature(args[0], args[0], ty.intp)
+        return None
+
+    def describe(self):
+        return ["*=(list, int)"]
+
+
+registry.register_op("*=", ListInplaceMul)
+
+
+@registry.register_global(builtins.list)
+class ListCtor(AbstractTemplate):
+    """``list()`` (an empty list, refined by its uses) and ``list(iterable)``
+    (a new list of its items: a range, tuple, array, list or iterator)."""
+
+    def generic(self, args, kws):
+        if kws:
+            return None
+        if not args:
+            return signature(ty.List(ty.unknown))
+        if len(args) != 1:
+            return None
+        (t,) = args
+        if isinstance(t, ty.BaseTuple) and not isinstance(t, ty.UniTuple):
+            if not len(t):
+                return None
+            list_item_type(list(t.types))
+            return None  # a heterogeneous tuple does not iterate
+        it = iterator_type(self.context, t)
+        if it is None:
+            return None
+        return signature(ty.List(it.yield_type), t)
+
+    def describe(self):
+        return ["list()", "list(iterable)"]
+
+
+# ------------------------------------------------------------------ methods
+
+
+def _extend_item(context, lst: ty.List, iterable):
+    """The item type of what ``lst.extend(iterable)`` adds, if it converts
+    to ``lst``'s item type; else None."""
+    if _is_list(iterable):
+        item = iterable.dtype
+    else:
+        it = iterator_type(context, iterable)
+        if it is None:
+            return None
+        item = it.yield_type
+    return item if _converts(item, lst.dtype) else None
+
+
+class _Method(AbstractTemplate):
+    """A native list method: the receiver is the first argument."""
+
+    def describe(self):
+        return ["list.%s%s" % (self.key.split(".")[1], self.params)]
+
+
+class ListAppend(_Method):
+    key = "list.append"
+    params = "(item)"
+
+    def generic(self, args, kws):
+        if len(args) != 2 or kws:
+            return None
+        lst, x = args
+        if not _converts(x, lst.dtype):
+            raise TypingError("cannot append a value of type %s to a %s" % (x, lst))
+        return signature(ty.none, lst, lst.dtype)
+
+
+class ListInsert(_Method):
+    key = "list.insert"
+    params = "(index, item)"
+
+    def generic(self, args, kws):
+        if len(args) != 3 or kws or not isinstance(args[1], ty.Integer):
+            return None
+        lst, _, x = args
+        if not _converts(x, lst.dtype):
+            raise TypingError("cannot insert a value of type %s into a %s" % (x, lst))
+        return signature(ty.none, lst, ty.intp, lst.dtype)
+
+
+class ListPop(_Method):
+    key = "list.pop"
+    params = "([index])"
+
+    def generic(self, args, kws):
+        if kws or not 1 <= len(args) <= 2:
+            return None
+        if len(args) == 2:
+            if not isinstance(args[1], ty.Integer):
+                return None
+            return signature(args[0].dtype, args[0], ty.intp)
+        return signature(args[0].dtype, args[0])
+
+
+class ListClear(_Method):
+    key = "list.clear"
+    params = "()"
+
+    def generic(self, args, kws):
+        return signature(ty.none, args[0]) if len(args) == 1 and not kws else None
+
+
+class ListCopy(_Method):
+    key = "list.copy"
+    params = "()"
+
+    def generic(self, args, kws):
+        return signature(ty.List(args[0].dtype), args[0]) if len(args) == 1 and not kws else None
+
+
+class ListExtend(_Method):
+    key = "list.extend"
+    params = "(iterable)"
+
+    def generic(self, args, kws):
+        if len(args) != 2 or kws:
+            return None
+        if _extend_item(self.context, args[0], args[1]) is None:
+            raise TypingError("cannot extend a %s with a value of type %s" % (args[0], args[1]))
+        return signature(ty.none, *args)
+
+
+_NATIVE_METHODS = {"append": ListAppend, "insert": ListInsert, "pop": ListPop, "clear": ListClear,
+                   "copy": ListCopy, "extend": ListExtend}
+
+
+@registry.register_attr
+class ListAttributes(AttributeTemplate):
+    """The native methods of lists (the others are overloads below)."""
+
+    key = ty.List
+
+    def generic_resolve(self, t, attr):
+        template = _NATIVE_METHODS.get(attr)
+        return None if template is None else ty.BoundFunction(template, t)
+
+
+# ------------------------------------------------------------------ written in Python
+# (pycomp.extending, as users write theirs; compiled for each list type)
+
+from pycomp.extending import overload, overload_method, register_jitable  # noqa: E402
+
+
+@overload_method(ty.List, "index")
+def _list_index(lst, value, start=None, stop=None):
+    def impl(lst, value, start=None, stop=None):
+        n = len(lst)
+        lo = 0 if start is None else start
+        hi = n if stop is None else stop
+        if lo < 0:
+            lo = max(lo + n, 0)
+        if hi < 0:
+            hi = max(hi + n, 0)
+        for i in range(lo, min(hi, n)):
+            if lst[i] == value:
+                return i
+        raise ValueError("list.index(x): x not in list")
+    return impl
+
+
+@overload_method(ty.List, "count")
+def _list_count(lst, value):
+    def impl(lst, value):
+        k = 0
+        for x in lst:
+            if x == value:
+                k += 1
+        return k
+    return impl
+
+
+@overload_method(ty.List, "reverse")
+def _list_reverse(lst):
+    def impl(lst):
+        i = 0
+        j = len(lst) - 1
+        while i < j:
+            a = lst[i]
+            lst[i] = lst[j]
+            lst[j] = a
+            i += 1
+            j -= 1
+    return impl
+
+
+def _merge_sort(lst, reverse):
+    """Sort ``lst`` in place, stably (a bottom-up merge sort through a
+    copy); ``reverse`` keeps equal items in their order, as Python does."""
+    n = len(lst)
+    src = lst.copy()
+    dst = lst.copy()
+    width = 1
+    while width < n:
+        lo = 0
+        while lo < n:
+            mid = min(lo + width, n)
+            hi = min(lo + 2 * width, n)
+            i, j, k = lo, mid, lo
+            while i < mid and j < hi:
+                take_right = (src[i] < src[j]) if reverse else (src[j] < src[i])
+                if take_right:
+                    dst[k] = src[j]
+                    j += 1
+                else:
+                    dst[k] = src[i]
+                    i += 1
+                k += 1
+            while i < mid:
+                dst[k] = src[i]
+                i += 1
+                k += 1
+            while j < hi:
+                dst[k] = src[j]
+                j += 1
+                k += 1
+            lo += 2 * width
+        src, dst = dst, src
+        width *= 2
+    for i in range(n):
+        lst[i] = src[i]
+
+
+def _sortable(dtype) -> bool:
+    return isinstance(dtype, (ty.Number, ty.Boolean, ty.BaseTuple)) and not isinstance(dtype, ty.Complex)
+
+
+msort = register_jitable(_merge_sort)
+
+
+@overload_method(ty.List, "sort")
+def _list_sort(lst, reverse=False):
+    if not _sortable(lst.dtype):
+        raise TypingError("cannot sort a %s (items must be real numbers, booleans or tuples)" % lst)
+
+    def impl(lst, reverse=False):
+        msort(lst, reverse)
+    return impl
+
+
+@overload(builtins.sorted)
+def _sorted(iterable, reverse=False):
+    if not _is_list(iterable):
+        return None
+    if not _sortable(iterable.dtype):
+        raise TypingError("cannot sort a %s (items must be real numbers, booleans or tuples)" % iterable)
+
+    def impl(iterable, reverse=False):
+        out = iterable.copy()
+        out.sort(reverse=reverse)
+        return out
+    return impl
+
+
+@overload(builtins.sum)
+def _sum(iterable, start=0):
+    if not _is_list(iterable):
+        return None
+
+    def impl(iterable, start=0):
+        s = start
+        for x in iterable:
+            s = s + x
+        return s
+    return impl
+
+
+def _minmax(is_max: bool):
+    empty = "%s() arg is an empty sequence" % ("max" if is_max else "min")
+
+    def typer(iterable):
+        if not _is_list(iterable):
+            return None
+
+        def impl(iterable):
+            if len(iterable) == 0:
+                raise ValueError(empty)
+            best = iterable[0]
+            for i in range(1, len(iterable)):
+                x = iterable[i]
+                if (x > best) if is_max else (x < best):
+                    best = x
+            return best
+        return impl
+    return typer
+
+
+overload(builtins.min)(_minmax(False))
+overload(builtins.max)(_minmax(True))
