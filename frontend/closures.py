@@ -22,7 +22,9 @@ function value; a closure cannot (as in Numba).
 
 Not supported, each a clear error naming the line: recursive inner
 functions, default values that are not constants, keyword-only defaults,
-comprehensions and generator expressions (their own issue).
+set and dict comprehensions and generator expressions. A list comprehension
+on 3.11 is an inner function like any other (``<listcomp>``, called with
+the iterator of its first ``for``); 3.12+ inlines it (frontend/comprehensions.py).
 """
 
 from __future__ import annotations

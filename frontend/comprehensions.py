@@ -5,7 +5,8 @@ builds the list before the loop (a pending list carried into a loop
 header becomes an ``nb.build_list``) and appends to it; the exception-table
 entry CPython adds only restores the loop variable when the loop raises,
 which compiled code cannot catch, so it is ignored. On 3.11 a
-comprehension is a nested code object, still refused.
+comprehension is a nested code object (``<listcomp>``) called with the
+iterator: it compiles as an inner function (frontend/closures.py).
 """
 
 from __future__ import annotations

@@ -60,6 +60,17 @@ def is_literal(value) -> bool:
     return isinstance(value, tuple) and all(is_literal(v) for v in value)
 
 
+#: what an unsupported opcode's error says (the construct, not the bytecode)
+_CONSTRUCTS = {
+    "BUILD_SET": "sets are not supported yet",
+    "SET_ADD": "set comprehensions are not supported yet",
+    "BUILD_MAP": "dicts (and calls with keywords next to *args) are not supported yet",
+    "BUILD_CONST_KEY_MAP": "dicts are not supported yet",
+    "MAP_ADD": "dict comprehensions are not supported yet",
+    "BUILD_STRING": "f-strings are not supported yet",
+    "FORMAT_VALUE": "f-strings are not supported yet",
+}
+
 class _PendingList:
     """A list display being built: turned into a tuple by LIST_TO_TUPLE, or
     into a list value (``nb.build_list``, see ``_Generator.materialize``)
@@ -337,7 +348,8 @@ class _Generator(ClosureGeneration):
         for ins in blk.instrs:
             handler = getattr(self, "op_" + ins.op, None)
             if handler is None:
-                raise UnsupportedError("unsupported Python construct (bytecode %s)" % ins.op, self.loc(ins))
+                what = _CONSTRUCTS.get(ins.op, "unsupported Python construct (bytecode %s)" % ins.op)
+                raise UnsupportedError(what, self.loc(ins))
             handler(xb, ins, stack, local)
         last = blk.last
         if not (last.is_jump or last.is_terminator):
@@ -351,8 +363,9 @@ class _Generator(ClosureGeneration):
     def op_LOAD_CONST(self, b, ins, stack, local):
         v = ins.argval
         if isinstance(v, pytypes.CodeType):  # for MAKE_FUNCTION (see closures.py)
-            if v.co_name.endswith("comp>") or v.co_name == "<genexpr>":
-                what = "comprehensions" if v.co_name.endswith("comp>") else "generator expressions"
+            if v.co_name in ("<setcomp>", "<dictcomp>", "<genexpr>"):  # a <listcomp> (3.11) is an inner function
+                what = {"<setcomp>": "set comprehensions", "<dictcomp>": "dict comprehensions"}.get(
+                    v.co_name, "generator expressions")
                 raise UnsupportedError("%s are not supported yet" % what, self.loc(ins))
             stack.append(v)
             return

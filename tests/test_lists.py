@@ -6,16 +6,12 @@ everything that makes lists runs under ``no_leaks``.
 
 import contextlib
 import copy
-import sys
 
 import numpy as np
 import pytest
 
 from support import TypingError, assert_same, is_numba, is_pycomp, jitted, no_leaks, numba_differs, pycomp_only
 
-comprehensions = pytest.mark.skipif(
-    is_pycomp and sys.version_info < (3, 12),
-    reason="pycomp compiles inlined (3.12+) comprehensions only")
 
 
 def _compare(got, want, where="result"):
@@ -659,18 +655,89 @@ def comprehension_filtered(lst):
     return [x * x for x in lst if x > 0]
 
 
-@comprehensions
 @pytest.mark.parametrize("n", [0, 3])
 def test_comprehensions(n):
     same(comprehension, n)
 
 
-@comprehensions
 @numba_differs("Numba turns a comprehension passed to np.array into an array")
 def test_nested_comprehension():
     same(comprehension_nested, 3)
 
 
-@comprehensions
 def test_comprehension_over_a_list():
     same(comprehension_filtered, [1, -2, 3])
+
+
+# On 3.11 a list comprehension is a nested function (<listcomp>) called with
+# the iterator; on 3.12+ it is inlined (PEP 709). Both compile.
+
+def comprehension_over_an_array(a):
+    return [x * 2.0 for x in a]
+
+
+def comprehension_over_zip(a, b):
+    return [x + y for x, y in zip(a, b)]
+
+
+def comprehension_over_enumerate(n):
+    return [(i, v) for i, v in enumerate(range(n, 0, -1))]
+
+
+def comprehension_in_a_loop(n):
+    out = 0
+    for k in range(n):
+        out += len([i for i in range(k) if i > 1])
+    return out
+
+
+def comprehension_summed(n):
+    return sum([i for i in range(n)])
+
+
+def comprehension_to_array(a):
+    return np.array([a[i] * i for i in range(a.shape[0])])
+
+
+def comprehension_sees_the_value_at_its_line(n):
+    x = 5
+    out = [x + i for i in range(n)]
+    x = 7
+    return out, x
+
+
+def comprehension_of_comprehensions_capturing(n, k):
+    return [[i * j + k for j in range(i)] for i in range(n)]
+
+
+@pytest.mark.parametrize("fn, args", [
+    (comprehension_over_an_array, (np.arange(4.0),)),
+    (comprehension_over_zip, ([1.0, 2.0, 3.0], [0.5, 0.25, 0.0])),
+    (comprehension_over_enumerate, (3,)),
+    (comprehension_in_a_loop, (6,)),
+    (comprehension_summed, (10,)),
+    (comprehension_to_array, (np.arange(3.0),)),
+    (comprehension_sees_the_value_at_its_line, (3,)),
+    (comprehension_of_comprehensions_capturing, (4, 10)),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_comprehension_forms(fn, args):
+    same(fn, *args)
+
+
+def set_comprehension(n):
+    return {i for i in range(n)}
+
+
+def dict_comprehension(n):
+    return {i: i for i in range(n)}
+
+
+@pycomp_only("Numba raises its own TypingErrors for these")
+@pytest.mark.parametrize("fn, what", [(set_comprehension, "set comprehensions|sets are"),
+                                      (dict_comprehension, "dict comprehensions|dicts are")])
+def test_set_and_dict_comprehensions_name_themselves(fn, what):
+    from pycomp import UnsupportedError
+
+    with pytest.raises(UnsupportedError, match=what):
+        jitted(fn)(3)
+
