@@ -386,7 +386,9 @@ class _FunctionLowering:
     def _namedtuple_new(self, op, args):
         """``Point(1, y=2)``: the operands (positional, then keywords) and
         the class's defaults for the rest, in field order (typing checked
-        the binding, see tupleops.namedtuple_new)."""
+        the binding, see tupleops.namedtuple_new). The call's result owns
+        a reference to each member that holds one (nb-insert-refcounts
+        releases the operands and the tuple separately): members are increfed."""
         t = nb.type_of(op.result)
         kwn = [k.data for k in op.kwnames.data]
         npos = len(args) - len(kwn)
@@ -396,6 +398,8 @@ class _FunctionLowering:
         out = self.b.undef(self.llvm_type(t))
         for i, (f, et) in enumerate(zip(t.fields, t.types)):
             v = self.v(given[f]) if f in given else self.ctx.constant(self.b, et, defaults[f])
+            if f in given and ty.has_references(et):
+                self.ctx.incref(self.b, et, v)
             out = self.b.insert_value(out, v, i)
         return out
 
