@@ -46,13 +46,16 @@ MORE = [
     "test_np_functions", "test_ufuncs", "test_linalg", "test_sort", "test_slices", "test_nan",
     "test_maxmin", "test_optional", "test_globals", "test_return_values", "test_extending",
     "test_vectorization", "test_random", "test_np_randomgen", "test_func_interface", "test_nested_calls",
+    "test_array_constants", "test_array_iterators", "test_array_return", "test_dyn_array", "test_nrt",
+    "test_lists",
 ]
 SETS = {"core": CORE, "all": CORE + MORE}
 # Large modules run as several children; each shard has its own time limit.
 SHARDS = {"test_np_functions": 8, "test_array_methods": 3, "test_linalg": 3, "test_ufuncs": 3,
           "test_random": 2, "test_extending": 2, "test_builtins": 2, "test_operators": 2,
           "test_array_reductions": 2, "test_indexing": 2, "test_array_manipulation": 2,
-          "test_sort": 2, "test_np_randomgen": 2, "test_dispatcher": 2}
+          "test_sort": 2, "test_np_randomgen": 2, "test_dispatcher": 2, "test_lists": 2,
+          "test_dyn_array": 2}
 # seconds one test may run before it counts as hung, and one child in all
 TEST_TIMEOUT = float(os.environ.get("PYCOMP_NUMBA_SUITE_TEST_TIMEOUT", 120))
 SHARD_TIMEOUT = float(os.environ.get("PYCOMP_NUMBA_SUITE_SHARD_TIMEOUT", 900))
