@@ -7,13 +7,14 @@
  * Three kinds of meminfo, told apart by a private field after the public
  * five (compiled code only sees those):
  *
- *   INLINE    size < PYCOMP_NRT_LARGE_THRESHOLD: one malloc block, the
+ *   INLINE    size < PYCOMP_NRT_MAPPED_THRESHOLD: one malloc block, the
  *             meminfo at its start, the data at the next 64-byte boundary
  *             after it (plain malloc over-allocated by up to 119 bytes:
  *             posix_memalign bypasses glibc's thread cache and costs
  *             3-6 times as much for small blocks).
- *   MAPPED    size >= threshold: the data is an mmap'ed region rounded up to
- *             2 MiB (2 MiB-aligned, transparent huge pages requested); the
+ *   MAPPED    size >= PYCOMP_NRT_MAPPED_THRESHOLD: the data is an mmap'ed
+ *             region rounded up to 64 KiB, or from 1 MiB on to 2 MiB
+ *             (2 MiB-aligned, transparent huge pages requested); the
  *             meminfo is a separate small malloc block.  When freed, the
  *             region goes to a small reuse cache, so a loop that allocates
  *             and frees the same size gets memory that is already mapped
@@ -260,13 +261,18 @@ static int64_t cache_count, cache_bytes, cache_clock;
 static int64_t cache_max_blocks = PYCOMP_NRT_CACHE_MAX_BLOCKS;
 static int64_t cache_max_bytes = PYCOMP_NRT_CACHE_MAX_BYTES;
 
-/* A fresh 2 MiB-aligned anonymous mapping of `len` bytes (a multiple of
- * 2 MiB) with huge pages requested, or NULL. */
+/* A fresh anonymous mapping of `len` bytes, or NULL.  Large ones (a
+ * multiple of 2 MiB) are 2 MiB-aligned with huge pages requested; medium
+ * ones (below 1 MiB) are plain page-aligned mappings. */
 static void *
 map_region(int64_t len)
 {
     const int64_t round = PYCOMP_NRT_LARGE_ROUND;
     void *addr = NULL;
+    if (len < PYCOMP_NRT_LARGE_THRESHOLD) {
+        char *m = mmap(NULL, (size_t)len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        return m == MAP_FAILED ? NULL : m;
+    }
     /* over-map by 2 MiB and cut the unaligned head and tail off */
     char *p = mmap(NULL, (size_t)(len + round), PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -460,7 +466,7 @@ cache_counts(int64_t *blocks, int64_t *bytes)
 static void *
 large_region(int64_t size, int64_t *len)
 {
-    const int64_t round = PYCOMP_NRT_LARGE_ROUND;
+    const int64_t round = size >= PYCOMP_NRT_LARGE_THRESHOLD ? PYCOMP_NRT_LARGE_ROUND : PYCOMP_NRT_MEDIUM_ROUND;
     int64_t want = (size + round - 1) / round * round;
     void *addr = cache_take(want, len);
     if (addr != NULL) {
@@ -535,7 +541,7 @@ pycomp_nrt_allocate_dtor(int64_t size, pycomp_nrt_dtor dtor, void *dtor_info)
     if (size < 0 || size > NRT_MAX_SIZE)
         return NULL;
 #if NRT_HAVE_MMAP
-    if (size >= PYCOMP_NRT_LARGE_THRESHOLD) {
+    if (size >= PYCOMP_NRT_MAPPED_THRESHOLD) {
         mi = malloc(sizeof(nrt_meminfo));
         if (mi == NULL)
             return NULL;

@@ -41,9 +41,13 @@ typedef struct pycomp_meminfo {
 /* Alignment of the data of every block from pycomp_nrt_allocate(). */
 #define PYCOMP_NRT_ALIGN 64
 
-/* Blocks of at least this many bytes come from mmap (rounded up to
- * PYCOMP_NRT_LARGE_ROUND, transparent huge pages requested) and go back to
- * the reuse cache when freed; smaller ones come from aligned malloc. */
+/* Blocks of at least PYCOMP_NRT_MAPPED_THRESHOLD bytes come from mmap and
+ * go back to the reuse cache when freed; smaller ones from malloc.  Mapped
+ * blocks of at least PYCOMP_NRT_LARGE_THRESHOLD are rounded up to
+ * PYCOMP_NRT_LARGE_ROUND (2 MiB-aligned, transparent huge pages
+ * requested); smaller mapped ones to PYCOMP_NRT_MEDIUM_ROUND. */
+#define PYCOMP_NRT_MAPPED_THRESHOLD ((int64_t)128 << 10) /* 128 KiB */
+#define PYCOMP_NRT_MEDIUM_ROUND ((int64_t)64 << 10)      /* 64 KiB */
 #define PYCOMP_NRT_LARGE_THRESHOLD ((int64_t)1 << 20)   /* 1 MiB */
 #define PYCOMP_NRT_LARGE_ROUND ((int64_t)2 << 20)       /* 2 MiB */
 

@@ -521,6 +521,8 @@ pycomp_nrt_add_to_module(PyObject *m)
         || PyModule_AddFunctions(m, nrt_methods) < 0
         || PyModule_AddObjectRef(m, "MemInfoOwner", (PyObject *)&MemInfoOwner_Type) < 0
         || PyModule_AddIntConstant(m, "NRT_ALIGN", PYCOMP_NRT_ALIGN) < 0
+        || PyModule_AddIntConstant(m, "NRT_MAPPED_THRESHOLD", (long)PYCOMP_NRT_MAPPED_THRESHOLD) < 0
+        || PyModule_AddIntConstant(m, "NRT_MEDIUM_ROUND", (long)PYCOMP_NRT_MEDIUM_ROUND) < 0
         || PyModule_AddIntConstant(m, "NRT_LARGE_THRESHOLD", (long)PYCOMP_NRT_LARGE_THRESHOLD) < 0
         || PyModule_AddIntConstant(m, "NRT_LARGE_ROUND", (long)PYCOMP_NRT_LARGE_ROUND) < 0)
         return -1;

@@ -39,13 +39,15 @@ __all__ = [
 _nrt_mstats = namedtuple("_nrt_mstats", ["alloc", "free", "mi_alloc", "mi_free"])
 
 #: Every counter of the runtime (``_helperlib.NRT_STATS_FIELDS``): the four
-#: above plus bytes_in_use, reused (large allocations served by
-#: the reuse cache), mapped (large allocations that mapped fresh memory),
+#: above plus bytes_in_use, reused (mapped allocations, 128 KiB and up, served by
+#: the reuse cache), mapped (mapped allocations that mapped fresh memory),
 #: cached_blocks and cached_bytes (what the cache holds now).
 MemsysStats = namedtuple("MemsysStats", _helperlib.NRT_STATS_FIELDS)
 
-#: Alignment of every block's data, and where large blocks start.
+#: Alignment of every block's data; where mapped (cached) blocks start, and
+#: where they are rounded to 2 MiB with huge pages.
 ALIGN = _helperlib.NRT_ALIGN
+MAPPED_THRESHOLD = _helperlib.NRT_MAPPED_THRESHOLD
 LARGE_THRESHOLD = _helperlib.NRT_LARGE_THRESHOLD
 
 

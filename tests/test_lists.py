@@ -741,3 +741,23 @@ def test_set_and_dict_comprehensions_name_themselves(fn, what):
     with pytest.raises(UnsupportedError, match=what):
         jitted(fn)(3)
 
+
+
+def repeated(n, v):
+    a = list(range(n))
+    return a * v
+
+
+def repeated_in_place(n, v):
+    a = list(range(n))
+    a *= v
+    return a
+
+
+@pytest.mark.parametrize("fn", [repeated, repeated_in_place])
+@pytest.mark.parametrize("n, v", [(1, 2**58), (1, 2**62), (2, 2**62 + 1), (3, 2**62)])
+def test_a_list_too_large_is_a_memory_error(fn, n, v):
+    # Once, the size in bytes wrapped around: a small buffer was written
+    # past its end and the interpreter died (Numba's test_lists.test_mul_error).
+    with pytest.raises(MemoryError):
+        jitted(fn)(n, v)

@@ -27,6 +27,8 @@ HELPERS = H.c_helpers
 MiB = 1 << 20
 LARGE = H.NRT_LARGE_THRESHOLD
 ROUND = H.NRT_LARGE_ROUND
+MAPPED = H.NRT_MAPPED_THRESHOLD
+MEDIUM_ROUND = H.NRT_MEDIUM_ROUND
 
 DTOR = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p)
 c_allocate = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_int64)(HELPERS["pycomp_nrt_allocate"])
@@ -77,14 +79,15 @@ def test_abi_layout_and_helpers():
                  "pycomp_nrt_incref", "pycomp_nrt_decref", "pycomp_box_array", "pycomp_box_meminfo_owner"):
         assert HELPERS[name] > 0
     assert H.NRT_ALIGN == 64 and LARGE == MiB and ROUND == 2 * MiB
+    assert MAPPED == 128 * 1024 and MEDIUM_ROUND == 64 * 1024
 
 
 # ---------------------------------------------------------------------------
 # allocation
 # ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("size", [0, 1, 7, 63, 64, 65, 1000, 4096, 100_000, LARGE - 1, LARGE,
-                                  LARGE + 1, 3 * MiB + 5, 16 * MiB])
+@pytest.mark.parametrize("size", [0, 1, 7, 63, 64, 65, 1000, 4096, 100_000, MAPPED - 1, MAPPED, MAPPED + 1,
+                                  800_000, LARGE - 1, LARGE, LARGE + 1, 3 * MiB + 5, 16 * MiB])
 def test_allocate_alignment_and_fields(size, cache):
     before = stats()
     mi = c_allocate(size)
@@ -93,9 +96,11 @@ def test_allocate_alignment_and_fields(size, cache):
     assert s.refct == 1 and s.size == size and s.dtor is None and s.dtor_info is None
     assert s.data % 64 == 0
     info = H.nrt_meminfo_info(mi)
-    assert info["data"] == s.data and info["large"] == (size >= LARGE)
+    assert info["data"] == s.data and info["large"] == (size >= MAPPED)  # mapped, cached when freed
     if size >= LARGE:
         assert s.data % ROUND == 0  # mmap'ed, 2 MiB-aligned (huge pages)
+    elif size >= MAPPED:
+        assert s.data % 4096 == 0  # mmap'ed, page-aligned
     if size:
         ctypes.memset(s.data, 0xAB, size)  # the whole block is writable
         assert ctypes.string_at(s.data + size - 1, 1) == b"\xab"
@@ -381,7 +386,7 @@ def test_concurrent_last_decref_runs_dtor_once(jit):
         assert counter.value == 1
 
 
-@pytest.mark.parametrize("size", [64, 64 * 1024, 4 * MiB])
+@pytest.mark.parametrize("size", [64, 64 * 1024, 512 * 1024, 4 * MiB])
 def test_per_thread_stats(jit, size, cache):
     before = stats()
     n, nthreads = 300, 4
@@ -397,14 +402,14 @@ def test_per_thread_stats(jit, size, cache):
     for k, d in deltas.items():
         assert (d["alloc"], d["free"], d["mi_alloc"], d["mi_free"]) == (n + k,) * 4
         assert d["bytes_in_use"] == 0
-        if size >= LARGE:
+        if size >= MAPPED:
             assert d["reused"] + d["mapped"] == n + k
         else:
             assert d["reused"] == d["mapped"] == 0
     total = sum(n + k for k in range(nthreads))
     assert delta(before) == {"alloc": total, "free": total, "mi_alloc": total, "mi_free": total,
                              "bytes_in_use": 0}
-    if size >= LARGE:
+    if size >= MAPPED:
         after = stats()
         assert after.reused - before.reused >= total - 8 * nthreads  # mostly served from the cache
         assert after.cached_blocks <= 8

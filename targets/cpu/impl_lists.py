@@ -476,11 +476,19 @@ def list_add(ctx, b, sig, args):
     return out
 
 
+def _repeated_count(ctx, b, m, times):
+    """``m * times`` items (``times >= 0``); MemoryError where that passes
+    what the runtime can allocate (2**61: it cannot wrap around)."""
+    limit = b.ibin("sdiv", b.i64(1 << 61), b.select(b.icmp("<", times, b.i64(1)), b.i64(1), times))
+    ctx.guard(b, b.icmp(">", m, limit), MemoryError, ("cannot allocate a list",))
+    return b.ibin("mul", m, times)
+
+
 def _repeat_into(ctx, b, list_t, dst, src, times):
     """Append the items of ``src`` (its size read first) ``times`` times to ``dst``."""
     m = list_size(b, src)
     n0 = list_size(b, dst)
-    total = b.ibin("add", n0, b.ibin("mul", m, times))
+    total = b.ibin("add", n0, _repeated_count(ctx, b, m, times))
     _reserve(ctx, b, dst, total)
 
     def body(r):
@@ -498,7 +506,7 @@ def list_mul(ctx, b, sig, args):
     else:
         n, src = args
     n = b.select(b.icmp("<", n, b.i64(0)), b.i64(0), n)
-    out = new_list(ctx, b, sig.return_type, b.ibin("mul", list_size(b, src), n))
+    out = new_list(ctx, b, sig.return_type, _repeated_count(ctx, b, list_size(b, src), n))
     with owning(ctx, out, sig.return_type):
         _repeat_into(ctx, b, sig.return_type, out, src, n)
     return out

@@ -97,6 +97,17 @@ done:
   ret void
 }
 
+; whether `count` items of `itemsize` bytes make a size the runtime can
+; allocate (0 <= count and count * itemsize <= 2^61: no wrap-around)
+define internal i1 @fits(i64 %count, i64 %itemsize) {
+entry:
+  %zero = icmp eq i64 %itemsize, 0
+  %isz = select i1 %zero, i64 1, i64 %itemsize
+  %limit = udiv i64 2305843009213693952, %isz
+  %ok = icmp ule i64 %count, %limit
+  ret i1 %ok
+}
+
 define ptr @pycomp_list_new(i64 %itemsize, i64 %capacity, ptr %table) {
 entry:
   %mi = call ptr @pycomp_nrt_allocate_dtor(i64 56, ptr @pycomp_list_dtor, ptr %table)
@@ -106,6 +117,12 @@ init:
   %data = call ptr @payload_of(ptr %mi)
   %small = icmp slt i64 %capacity, 4
   %cap = select i1 %small, i64 4, i64 %capacity
+  %fits = call i1 @fits(i64 %cap, i64 %itemsize)
+  br i1 %fits, label %alloc, label %nomem
+nomem:
+  call void @pycomp_nrt_decref(ptr %mi)
+  br label %fail
+alloc:
   %nbytes = mul i64 %cap, %itemsize
   %buf = call ptr @pycomp_nrt_allocate(i64 %nbytes)
   %f0 = getelementptr %payload, ptr %data, i32 0, i32 0
@@ -150,6 +167,9 @@ grow:
   %newcap = select i1 %big, i64 %n, i64 %twice
   %pisz = getelementptr %payload, ptr %data, i32 0, i32 2
   %itemsize = load i64, ptr %pisz
+  %fits = call i1 @fits(i64 %newcap, i64 %itemsize)
+  br i1 %fits, label %alloc, label %fail
+alloc:
   %nbytes = mul i64 %newcap, %itemsize
   %buf = call ptr @pycomp_nrt_allocate(i64 %nbytes)
   %nobuf = icmp eq ptr %buf, null
