@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from support import TypingError, check, jitted, numba_differs
+from support import TypingError, check, jitted, no_leaks, numba_differs
 
 # ------------------------------------------------------------------ building and returning
 
@@ -355,3 +355,37 @@ def min_max_of(t):
 @pytest.mark.parametrize("t", [(3, 1, 4, 1, 5, 9, 2, 6), (2.5, -1.0, 7.25)])
 def test_return_ints_and_floats(t):
     check(min_max_of, t)
+
+
+# ------------------------------------------------------------------ members that own memory
+
+
+def concat_with_an_array(a):
+    z = [1, 2]
+    return (*a, z.append(3), z.extend(a), np.ones(3)), z
+
+
+def concat_then_drop(a):
+    t = a + (np.ones(2), np.zeros(3))
+    return len(t)
+
+
+def tuple_of_a_tuple_with_an_array(n):
+    t = (np.arange(n), n)
+    u = tuple(t)
+    return int(u[0].sum())
+
+
+@pytest.mark.parametrize("fn, arg", [(concat_with_an_array, (4, 5)), (concat_then_drop, (1, 2)),
+                                     (tuple_of_a_tuple_with_an_array, 5)])
+def test_tuples_made_from_tuples_own_their_arrays(fn, arg):
+    # ``t + u`` and ``tuple(t)`` make a tuple that owns its members: once
+    # they did not, the array was released twice and the heap corrupted
+    # (Numba's test_tuples.test_build_unpack_with_calls_in_unpack).
+    f = jitted(fn)
+    with no_leaks():
+        for _ in range(3):
+            got, want = f(arg), fn(arg)
+            assert repr(got) == repr(want)
+            del got
+    assert len([object() for _ in range(50000)]) == 50000

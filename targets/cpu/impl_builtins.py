@@ -633,6 +633,9 @@ def tuple_getitem(ctx, b, sig, args):
 
 @reg.lower("+", ty.BaseTuple, ty.BaseTuple)
 def tuple_concat(ctx, b, sig, args):
+    """``t + u``: a new tuple that owns a reference to each member holding
+    memory (the operator's result owns what it holds; its operands are
+    released on their own)."""
     ta, tb = sig.args
     out = b.undef(llvm_type(sig.return_type))
     k = 0
@@ -640,4 +643,5 @@ def tuple_concat(ctx, b, sig, args):
         for i, e in enumerate(t.types):
             out = b.insert_value(out, b.extract(src, i, llvm_type(e)), k)
             k += 1
+    ctx.incref(b, sig.return_type, out)
     return out

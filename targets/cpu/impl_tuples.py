@@ -90,7 +90,12 @@ def tuple_index(ctx, b, sig, args):
 
 @reg.lower(builtins.tuple)
 def tuple_(ctx, b, sig, args):
-    return args[0] if args else b.undef(llvm_type(sig.return_type))
+    """``tuple(t)``: ``t`` itself, one more reference to what it holds (a
+    call's result owns its references)."""
+    if not args:
+        return b.undef(llvm_type(sig.return_type))
+    ctx.incref(b, sig.return_type, args[0])
+    return args[0]
 
 
 @reg.lower(builtins.type)

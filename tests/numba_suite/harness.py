@@ -303,7 +303,8 @@ def cmd_baseline(args):
     data = {"numba": importlib.metadata.version("numba"),
             "python": "%d.%d" % sys.version_info[:2],
             "numpy": importlib.metadata.version("numpy"),
-            "outcomes": {k: r["outcome"] for k, r in sorted(recs.items())}}
+            # merged: modules not run this time keep their stored outcomes
+            "outcomes": dict(sorted({**load_baseline(), **{k: r["outcome"] for k, r in recs.items()}}.items()))}
     with open(BASELINE, "w") as f:
         json.dump(data, f, indent=0, sort_keys=False)
         f.write("\n")
