@@ -11,13 +11,12 @@ inside it (``f(a, b or c)``, ``abs(x if x > 0 else -x)``, ``(a, *(b if c
 else d))``, ``a < b < c`` as an operand).
 
 The stack may also hold compile-time entries that are not SSA values: the
-NULL slot of the call protocol and a list display being built
-(:class:`_PendingList`); the keyword names of a pending call (``KW_NAMES``)
-are state of the same kind. Together they form the *shape* of the state
-flowing along an edge (:func:`_flatten`): every predecessor of a merge must
-agree on it, and only the SSA values inside it (a pending list's items
-included) become block arguments; the merge block rebuilds its stack from
-the shape and its arguments (:func:`_rebuild`).
+NULL slot of the call protocol and a list display being built; the keyword
+names of a pending call (``KW_NAMES``) are state of the same kind. Together
+they form the *shape* of the state flowing along an edge: every predecessor
+of a merge must agree on it, and only the SSA values inside it become block
+arguments (frontend/stackstate.py). List displays are built by the opcodes
+of frontend/displays.py.
 
 Globals and closure variables are frozen: numbers, strings and tuples of them
 become ``nb.const``, other objects (modules, functions, jitted functions,
@@ -39,12 +38,12 @@ from pycomp.frontend.bytecode import Instr, decode, first_protected_line, versio
 from pycomp.frontend.cfg import ControlFlowGraph
 from pycomp.frontend.closures import ENV_PARAMETER, ClosureGeneration
 from pycomp.frontend.comprehensions import only_comprehension_cleanups
+from pycomp.frontend.displays import ListDisplayGeneration
 from pycomp.frontend.slices import build_slice
+from pycomp.frontend.stackstate import NULL, PendingList, describe_shape, flatten_state, rebuild_state, value_count
 from pycomp.frontend.starcalls import build_star_call
 
 __all__ = ["generate_ir", "FunctionIR", "prune_block_args", "is_literal"]
-
-_NULL = object()  # the NULL slot of the call protocol
 
 _UNARY = {"UNARY_NEGATIVE": "-", "UNARY_INVERT": "~", "UNARY_NOT": "not", "UNARY_POSITIVE": "+"}
 
@@ -64,81 +63,12 @@ def is_literal(value) -> bool:
 _CONSTRUCTS = {
     "BUILD_SET": "sets are not supported yet",
     "SET_ADD": "set comprehensions are not supported yet",
-    "BUILD_MAP": "dicts (and calls with keywords next to *args) are not supported yet",
+    "BUILD_MAP": "dicts are not supported yet",
     "BUILD_CONST_KEY_MAP": "dicts are not supported yet",
     "MAP_ADD": "dict comprehensions are not supported yet",
     "BUILD_STRING": "f-strings are not supported yet",
     "FORMAT_VALUE": "f-strings are not supported yet",
 }
-
-class _PendingList:
-    """A list display being built: turned into a tuple by LIST_TO_TUPLE, or
-    into a list value (``nb.build_list``, see ``_Generator.materialize``)
-    where it is used as a value.
-
-    Immutable (appending makes a new one), so paths that share a stack
-    never see each other's appends. ``parts`` are ``(spread, value)``
-    pairs: an item, or (``spread`` true) a value unpacked with ``*``.
-    """
-
-    __slots__ = ("parts",)
-
-    def __init__(self, parts=()):
-        self.parts = tuple(parts)
-
-    def plus(self, spread: bool, value) -> "_PendingList":
-        return _PendingList(self.parts + ((spread, value),))
-
-
-# Slot kinds in the shape of a carried stack (see _flatten).
-_SLOT_VALUE = "value"
-_SLOT_NULL = "null"
-
-
-def _flatten(stack: list, kwnames: tuple) -> tuple[tuple, list]:
-    """Split symbolic state into its *shape* (what must agree on every
-    edge into a merge) and its SSA values (what becomes block arguments).
-
-    A stack slot's shape is ``"value"`` (one SSA value), ``"null"`` (the
-    call protocol's NULL, no value) or a tuple of the spread flags of a
-    pending list's parts (one value per part). The pending call's keyword
-    names are part of the shape.
-    """
-    slots, values = [], []
-    for v in stack:
-        if v is _NULL:
-            slots.append(_SLOT_NULL)
-        elif isinstance(v, _PendingList):
-            slots.append(tuple(spread for spread, _ in v.parts))
-            values.extend(item for _, item in v.parts)
-        else:
-            slots.append(_SLOT_VALUE)
-            values.append(v)
-    return (tuple(slots), kwnames), values
-
-
-def _rebuild(shape: tuple, values) -> tuple[list, tuple]:
-    """The inverse of :func:`_flatten`: (stack, kwnames) from a shape and
-    one SSA value per value slot (block arguments at a merge)."""
-    slots, kwnames = shape
-    it = iter(values)
-    stack: list = []
-    for slot in slots:
-        if slot == _SLOT_NULL:
-            stack.append(_NULL)
-        elif slot == _SLOT_VALUE:
-            stack.append(next(it))
-        else:
-            stack.append(_PendingList((spread, next(it)) for spread in slot))
-    return stack, kwnames
-
-
-def _describe_shape(shape: tuple) -> str:
-    slots, kwnames = shape
-    words = {_SLOT_NULL: "NULL", _SLOT_VALUE: "value"}
-    out = [words[s] if isinstance(s, str) else "list[%d]" % len(s) for s in slots]
-    return "[%s]%s" % (", ".join(out), " kwnames %r" % (kwnames,) if kwnames else "")
-
 
 class FunctionIR:
     """The product of IR generation: the module, its function and the CFG."""
@@ -150,7 +80,7 @@ class FunctionIR:
         self.pyfunc = pyfunc
 
 
-class _Generator(ClosureGeneration):
+class _Generator(ClosureGeneration, ListDisplayGeneration):
     def __init__(self, pyfunc, name: str | None, self_object=None, locals_types=None):
         self.pyfunc = pyfunc
         self.locals_types = dict(locals_types or {})
@@ -251,7 +181,7 @@ class _Generator(ClosureGeneration):
             if start != cfg.entry:
                 region.add_block(blocks[start])
         self.blocks = blocks
-        # shape of the state entering each merge block (see _flatten), set
+        # shape of the state entering each merge block (see flatten_state), set
         # by the first predecessor to branch there; later ones must agree
         self.merge_shape: dict[int, tuple] = {}
         # (pred, succ) -> what flows along the edge: (stack, locals, kwnames)
@@ -293,7 +223,7 @@ class _Generator(ClosureGeneration):
         still see it.
         """
         shape = self.merge_shape[start]
-        nstack = sum(1 if s == _SLOT_VALUE else (0 if s == _SLOT_NULL else len(s)) for s in shape[0])
+        nstack = value_count(shape)
         args = [xblock.insert_arg(nb.UNKNOWN, i) for i in range(nstack + len(self.varnames))]
         vals: list = list(args)
         incoming = [self.edge_values.get((p, start)) for p in blk.preds]
@@ -302,7 +232,7 @@ class _Generator(ClosureGeneration):
                 first = incoming[0][i]
                 if all(inc[i] is first for inc in incoming):
                     vals[i] = first
-        stack, kwnames = _rebuild(shape, vals[:nstack])
+        stack, kwnames = rebuild_state(shape, vals[:nstack])
         local = {n: vals[nstack + i] for i, n in enumerate(self.varnames)}
         return stack, local, kwnames
 
@@ -319,18 +249,18 @@ class _Generator(ClosureGeneration):
         if len(cfg.blocks[succ].preds) == 1:
             self.edge_state[(self._cur, succ)] = (list(stack), dict(local), self.kwnames)
             return []
-        if any(isinstance(v, _PendingList) for v in stack) and any(p >= succ for p in cfg.blocks[succ].preds):
+        if any(isinstance(v, PendingList) for v in stack) and any(p >= succ for p in cfg.blocks[succ].preds):
             # into a loop header (a comprehension's list): a list value,
             # which the loop's LIST_APPENDs append to
-            for v in [v for v in stack if isinstance(v, _PendingList)]:
+            for v in [v for v in stack if isinstance(v, PendingList)]:
                 self.materialize(src_block, ins, v, (stack, self._stack))
-        shape, vals = _flatten(stack, self.kwnames)
+        shape, vals = flatten_state(stack, self.kwnames)
         expected = self.merge_shape.setdefault(succ, shape)
         if expected != shape:
             if len(expected[0]) != len(shape[0]):
                 raise UnsupportedError("inconsistent stack depth at a merge", self.loc(ins))
             raise UnsupportedError("inconsistent stack at a merge: %s and %s"
-                                   % (_describe_shape(expected), _describe_shape(shape)), self.loc(ins))
+                                   % (describe_shape(expected), describe_shape(shape)), self.loc(ins))
         for n in self.varnames:
             v = local.get(n)
             if v is None:
@@ -345,10 +275,12 @@ class _Generator(ClosureGeneration):
         self._cur = blk.start
         self._xb, self._stack = xb, stack  # where a pending list used as a value is built
         self.kwnames: tuple = kwnames  # set by KW_NAMES, consumed by the next CALL
-        for ins in blk.instrs:
+        for k, ins in enumerate(blk.instrs):
             handler = getattr(self, "op_" + ins.op, None)
             if handler is None:
                 what = _CONSTRUCTS.get(ins.op, "unsupported Python construct (bytecode %s)" % ins.op)
+                if ins.op == "BUILD_MAP" and any(i.op == "CALL_FUNCTION_EX" and i.arg & 1 for i in blk.instrs[k:]):
+                    what = "calls with keywords next to *args are not supported yet"
                 raise UnsupportedError(what, self.loc(ins))
             handler(xb, ins, stack, local)
         last = blk.last
@@ -413,7 +345,7 @@ class _Generator(ClosureGeneration):
         stack.append(self.freeze(b, "AssertionError", AssertionError, ins))
 
     def op_PUSH_NULL(self, b, ins, stack, local):
-        stack.append(_NULL)
+        stack.append(NULL)
 
     def op_LOAD_ATTR(self, b, ins, stack, local):
         obj = self._value(stack.pop(), ins)
@@ -429,7 +361,7 @@ class _Generator(ClosureGeneration):
         else:
             val = self.add(b, nb.GetAttrOp(obj, ins.argval), ins).result
         if ins.flag:
-            stack.extend([_NULL, val] if self.vi.null_first else [val, _NULL])
+            stack.extend([NULL, val] if self.vi.null_first else [val, NULL])
         else:
             stack.append(val)
 
@@ -451,9 +383,9 @@ class _Generator(ClosureGeneration):
         upper = stack.pop()
         lower = stack.pop()
         if self.vi.null_first:  # [NULL, callable] or [method, self]
-            callee, self_arg = (upper, None) if lower is _NULL else (lower, upper)
+            callee, self_arg = (upper, None) if lower is NULL else (lower, upper)
         else:  # [callable, NULL] or [callable, self]
-            callee, self_arg = lower, (None if upper is _NULL else upper)
+            callee, self_arg = lower, (None if upper is NULL else upper)
         if self_arg is not None:
             args = [self_arg] + args
         args = [self._value(v, ins) for v in args]
@@ -477,15 +409,15 @@ class _Generator(ClosureGeneration):
         if ins.arg & 1:
             raise UnsupportedError("calls with **kwargs are not supported yet", self.loc(ins))
         star = stack.pop()
-        if isinstance(star, _PendingList):  # f(*[a, b]): the list display, as a tuple
+        if isinstance(star, PendingList):  # f(*[a, b]): the list display, as a tuple
             stack.append(star)
             self.op_LIST_TO_TUPLE(b, ins, stack, local)
             star = stack.pop()
         upper, lower = stack.pop(), stack.pop()
         if self.vi.null_first:  # [NULL, callable] or [method, self]
-            callee, receiver = (upper, None) if lower is _NULL else (lower, upper)
+            callee, receiver = (upper, None) if lower is NULL else (lower, upper)
         else:  # [callable, NULL] or [callable, self]
-            callee, receiver = lower, (None if upper is _NULL else upper)
+            callee, receiver = lower, (None if upper is NULL else upper)
         receiver = None if receiver is None else self._value(receiver, ins)
         stack.append(build_star_call(self, b, self._value(callee, ins), receiver, self._value(star, ins), ins))
 
@@ -558,95 +490,12 @@ class _Generator(ClosureGeneration):
         val = self._value(stack.pop(), ins)
         self.add(b, nb.SetItemOp(obj, idx, val), ins)
 
-    # Long tuple displays and displays with ``*`` unpacking are built as a
-    # list then converted (BUILD_LIST, LIST_APPEND/LIST_EXTEND,
-    # LIST_TO_TUPLE); that list never exists at run time: it is a
-    # _PendingList of SSA values here, and may be carried across blocks
-    # like any stack entry (``(a, *(b if c else d))``). A list display used
-    # as a value (stored, passed, returned, ...) becomes an nb.build_list
-    # there (materialize), as does one carried into a loop (a comprehension).
-    def op_BUILD_LIST(self, b, ins, stack, local):
-        n = ins.arg
-        items = stack[len(stack) - n:] if n else []
-        del stack[len(stack) - n:]
-        stack.append(_PendingList((False, self._value(v, ins)) for v in items))
-
-    def _list_method(self, b, ins, lst: SSAValue, method: str, arg: SSAValue) -> None:
-        """``lst.method(arg)`` on a list value."""
-        fn = self.add(b, nb.GetAttrOp(lst, method), ins).result
-        self.add(b, nb.CallOp(fn, [arg], ()), ins)
-
-    def materialize(self, b, ins, pending: _PendingList, stacks=()) -> SSAValue:
-        """The list value of a pending list display: an ``nb.build_list`` of
-        its leading items, then ``append``/``extend`` for the rest; every
-        entry of ``stacks`` that is this display becomes the value."""
-        parts = list(pending.parts)
-        k = 0
-        while k < len(parts) and not parts[k][0]:
-            k += 1
-        lst = self.add(b, nb.BuildListOp([v for _, v in parts[:k]]), ins).result
-        for spread, v in parts[k:]:
-            self._list_method(b, ins, lst, "extend" if spread else "append", v)
-        for stack in stacks:
-            for i, entry in enumerate(stack):
-                if entry is pending:
-                    stack[i] = lst
-        return lst
-
-    def op_LIST_APPEND(self, b, ins, stack, local):
-        v = self._value(stack.pop(), ins)
-        target = stack[-ins.arg]
-        if isinstance(target, _PendingList):
-            stack[-ins.arg] = target.plus(False, v)
-        else:  # a list value (a comprehension's, built before its loop)
-            self._list_method(b, ins, self._value(target, ins), "append", v)
-
-    def op_LIST_EXTEND(self, b, ins, stack, local):
-        v = self._value(stack.pop(), ins)
-        lst = stack[-ins.arg]
-        if not isinstance(lst, _PendingList):
-            self._list_method(b, ins, self._value(lst, ins), "extend", v)
-            return
-        owner = v.owner
-        if isinstance(owner, nb.ConstOp) and isinstance(owner.value.data, tuple):
-            for item in owner.value.data:  # a constant tuple: its items one by one
-                lst = lst.plus(False, self.add(b, nb.ConstOp(item), ins).result)
-        else:  # any other value: concatenated as a tuple by LIST_TO_TUPLE
-            lst = lst.plus(True, v)
-        stack[-ins.arg] = lst
-
-    def op_LIST_TO_TUPLE(self, b, ins, stack, local):
-        lst = stack.pop()
-        if not isinstance(lst, _PendingList):  # a list value (a comprehension): its length is not static
-            raise UnsupportedError("a tuple cannot be made from a list (its length is not known at compile time)",
-                                   self.loc(ins))
-        # runs of items become tuples, ``*value`` parts are concatenated to
-        # them (tuple + tuple); ``(*t,)`` alone is ``() + t``, so the result
-        # is a tuple whatever ``t`` is, or a typing error
-        pieces, run = [], []
-        for spread, v in lst.parts:
-            if spread:
-                if run:
-                    pieces.append(self.add(b, nb.BuildTupleOp(run), ins).result)
-                    run = []
-                pieces.append(v)
-            else:
-                run.append(v)
-        if run or not pieces:
-            pieces.append(self.add(b, nb.BuildTupleOp(run), ins).result)
-        elif len(pieces) == 1:  # (*t,)
-            pieces.insert(0, self.add(b, nb.BuildTupleOp([]), ins).result)
-        result = pieces[0]
-        for piece in pieces[1:]:
-            result = self.add(b, nb.BinOp("+", result, piece), ins).result
-        stack.append(result)
-
     def _value(self, v, ins):
         """``v`` as an operand: an SSA value, not a compile-time stack entry
         (a pending list display becomes a list value here)."""
-        if isinstance(v, _PendingList):
+        if isinstance(v, PendingList):
             return self.materialize(self._xb, ins, v, (self._stack,))
-        if v is _NULL:  # pragma: no cover - the decoder's stack shapes prevent it
+        if v is NULL:  # pragma: no cover - the decoder's stack shapes prevent it
             raise UnsupportedError("malformed call sequence", self.loc(ins))
         if not isinstance(v, SSAValue):  # a code object or a function being made
             raise UnsupportedError("unsupported use of a function definition", self.loc(ins))

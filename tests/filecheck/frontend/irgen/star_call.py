@@ -47,5 +47,5 @@ def keywords(t):
 # METHOD:         %[[SUM:.*]] = nb.getattr %[[A]], "sum" : (!nb.type<?>) -> !nb.type<?>
 # METHOD-NEXT:    %{{.*}} = nb.call_star %[[SUM]](* %[[T]]) : (!nb.type<?>, !nb.type<?>) -> !nb.type<?>
 
-# KW: UnsupportedError: dicts (and calls with keywords next to *args) are not supported yet
+# KW: UnsupportedError: calls with keywords next to *args are not supported yet
 # KW: line 25
