@@ -12,7 +12,7 @@ _BINARY = {
     "add": "+", "sub": "-", "mul": "*", "truediv": "/", "floordiv": "//", "mod": "%", "pow": "**",
     "lshift": "<<", "rshift": ">>", "and_": "&", "or_": "|", "xor": "^",
     "eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">=",
-    "is_": "is", "is_not": "is not", "getitem": "getitem",
+    "is_": "is", "is_not": "is not", "getitem": "getitem", "matmul": "@",
 }
 _UNARY = {"neg": "unary-", "pos": "unary+", "invert": "unary~", "not_": "unarynot", "truth": "truth"}
 

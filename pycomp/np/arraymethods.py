@@ -3,7 +3,8 @@ this module, which loads the others: views (:mod:`pycomp.np.views`),
 reductions (:mod:`pycomp.np.reductions`), sorting
 (:mod:`pycomp.np.sorting`). Here: the methods that copy or convert,
 ``copy``, ``flatten``, ``astype``, ``fill``, ``item``, ``nonzero``,
-``clip``, ``round``, ``conj``/``conjugate`` and ``dot`` (loops for now),
+``clip``, ``round``, ``conj``/``conjugate`` (``dot`` is in
+:mod:`pycomp.np.linalg`),
 and ``np.copy``-like function forms that are one line.
 
 New arrays are C-contiguous, filled in C order from ``a.flat``.
@@ -18,7 +19,7 @@ from pycomp.errors import TypingError
 from pycomp.extending import infer_global, lower_builtin, overload, overload_method, register_jitable
 from pycomp.frontend.typing.arraycreation import dtype_from_type
 from pycomp.frontend.typing.templates import AbstractTemplate, signature
-from pycomp.np import reductions, sorting, views  # noqa: F401  (they register their methods)
+from pycomp.np import linalg, reductions, sorting, views  # noqa: F401  (they register their methods)
 from pycomp.np.reductions import scalar_class
 from pycomp.np.views import is_index
 
@@ -306,68 +307,6 @@ overload_method(types.Array, "conj")(_conj)
 overload_method(types.Array, "conjugate")(_conj)
 
 
-# ------------------------------------------------------------------ dot
-
-
-def _dot_type(a, b):
-    from pycomp.typeof import dtype_to_type
-
-    return dtype_to_type(np.result_type(np.dtype(str(a.dtype)), np.dtype(str(b.dtype))))
-
-
-@overload_method(types.Array, "dot")
-def _dot(a, b):
-    """``a.dot(b)`` of 1-d and 2-d arrays (loops; BLAS later)."""
-    if not isinstance(b, types.Array) or a.ndim not in (1, 2) or b.ndim not in (1, 2):
-        raise TypingError("dot() of %s and %s: only 1-d and 2-d arrays are supported" % (a, b))
-    acc = scalar_class(_dot_type(a, b))
-    msg = "shapes not aligned for dot()"
-    if a.ndim == 1 and b.ndim == 1:
-        def impl(a, b):
-            n = a.shape[0]
-            if b.shape[0] != n:
-                raise ValueError(msg)
-            s = acc(0)
-            for i in range(n):
-                s += acc(a[i]) * acc(b[i])
-            return s
-    elif a.ndim == 2 and b.ndim == 1:
-        def impl(a, b):
-            m, n = a.shape
-            if b.shape[0] != n:
-                raise ValueError(msg)
-            out = np.empty(m, acc)
-            for i in range(m):
-                s = acc(0)
-                for k in range(n):
-                    s += acc(a[i, k]) * acc(b[k])
-                out[i] = s
-            return out
-    elif a.ndim == 1 and b.ndim == 2:
-        def impl(a, b):
-            n, p = b.shape
-            if a.shape[0] != n:
-                raise ValueError(msg)
-            out = np.zeros(p, acc)
-            for k in range(n):
-                x = acc(a[k])
-                for j in range(p):
-                    out[j] += x * acc(b[k, j])
-            return out
-    else:
-        def impl(a, b):
-            m, n = a.shape
-            n2, p = b.shape
-            if n2 != n:
-                raise ValueError(msg)
-            out = np.zeros((m, p), acc)
-            for i in range(m):
-                for k in range(n):
-                    x = acc(a[i, k])
-                    for j in range(p):
-                        out[i, j] += x * acc(b[k, j])
-            return out
-    return impl
 
 
 # ------------------------------------------------------------------ function forms
@@ -385,4 +324,3 @@ def _np_clip(a, a_min, a_max):
     if isinstance(a, types.Array):
         return lambda a, a_min, a_max: a.clip(a_min, a_max)
     return None
-
