@@ -1,0 +1,243 @@
+"""NumPy's selection and triangle functions, written through the extension
+API: ``np.where`` (one argument: the index arrays; three: a broadcast
+choice with NumPy 2's result dtype), ``np.tri``, ``np.tril``, ``np.triu``,
+``np.diag`` (1-d to 2-d; 2-d to a read-only view of the diagonal) and
+``np.take`` (flattened). Views and generated per-tuple code use the
+primitives and helpers of :mod:`pycomp.np.manipulation`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pycomp import types
+from pycomp.errors import TypingError
+from pycomp.extending import overload, register_jitable
+from pycomp.np.manipulation import (_ENV, _check_index, _generate, _given, _is_array, _promoted, _raiser, _tuple_src,
+                                    readonly_strided_view)
+from pycomp.np.views import is_index
+
+__all__ = []
+
+
+# ------------------------------------------------------------------ np.where
+
+
+@register_jitable
+def _bdim(d1, d2):
+    """The broadcast of extents ``d1`` and ``d2``."""
+    if d1 == d2 or d2 == 1:
+        return d1
+    if d1 == 1:
+        return d2
+    raise ValueError("operands could not be broadcast together")
+
+
+def _broadcast_src(t, name, n) -> str:
+    """Source of a view of the array ``name`` of type ``t`` broadcast to the
+    extents ``shape`` (``n`` of them): stride 0 along broadcast axes."""
+    strides = []
+    for j in range(n):
+        i = j - (n - t.ndim)
+        if i < 0:
+            strides.append("0")
+        else:
+            strides.append("(0 if %s.shape[%d] == 1 and shape[%d] != 1 else %s.strides[%d])" % (name, i, j, name, i))
+    if n == 0:
+        return name
+    return "strided_view(%s, shape, %s, 0)" % (name, _tuple_src(strides))
+
+
+def _nonzero(condition):
+    return condition.nonzero()
+
+
+@overload(np.where)
+def _np_where(condition, x=None, y=None):
+    """``np.where(condition)`` (the indices of the nonzero items, a tuple of
+    arrays) or ``np.where(condition, x, y)`` (arrays and numbers broadcast
+    together; NumPy's result dtype)."""
+    if not _given(x) and not _given(y):
+        if not _is_array(condition):
+            raise TypingError("np.where(): the condition must be an array, not %s" % condition)
+        return lambda condition, x=None, y=None: condition.nonzero()
+    args = (condition, x, y)
+    for t in args:
+        if not (_is_array(t) or isinstance(t, types.Number)):
+            raise TypingError("np.where(): the arguments must be arrays or numbers, not %s" % t)
+    names = ("condition", "x", "y")
+    n = max([t.ndim for t in args if _is_array(t)] + [0])
+    dims = []
+    for j in range(n):
+        ext = "1"
+        for t, name in zip(args, names):
+            i = j - (n - t.ndim) if _is_array(t) else -1
+            if i >= 0:
+                ext = "_bdim(%s, %s.shape[%d])" % (ext, name, i)
+        dims.append(ext)
+    lines = ["def impl(condition, x=None, y=None):",
+             "    shape = %s" % (_tuple_src(dims) if n else "()"),
+             "    out = np.empty(shape, dt)"]
+    reads = []
+    for t, name in zip(args, names):
+        if _is_array(t):
+            lines.append("    %s_b = %s" % (name, _broadcast_src(t, name, n)))
+            reads.append("%s_b[%s]" % (name, ", ".join("i%d" % j for j in range(n)) if n else "()"))
+        else:
+            reads.append(name)
+    indent = "    "
+    for j in range(n):
+        lines.append("%sfor i%d in range(shape[%d]):" % (indent, j, j))
+        indent += "    "
+    at = ", ".join("i%d" % j for j in range(n)) if n else "()"
+    lines.append("%sout[%s] = %s if %s else %s" % (indent, at, reads[1], reads[0], reads[2]))
+    lines.append("    return out")
+    return _generate("\n".join(lines), "impl", dict(_ENV, _bdim=_bdim, dt=_promoted([x, y])))
+
+
+# ------------------------------------------------------------------ np.tri, np.tril, np.triu, np.diag
+
+
+@register_jitable
+def _fill_tri(out, k):
+    """Ones at and below diagonal ``k`` of the 2-d zeros ``out``."""
+    rows, cols = out.shape
+    for i in range(rows):
+        for j in range(max(0, min(cols, i + k + 1))):
+            out[i, j] = 1
+    return out
+
+
+@overload(np.tri)
+def _np_tri(N, M=None, k=0, dtype=None):
+    """``np.tri(N, M=None, k=0, dtype=float)``."""
+    from pycomp.frontend.typing.arraycreation import dtype_from_type
+
+    if not is_index(N) or (_given(M) and not is_index(M)):
+        raise TypingError("np.tri(): N and M must be integers, not %s and %s" % (N, M))
+    _check_index(k, "k", "np.tri")
+    dt = np.dtype(str(dtype_from_type(dtype, "np.tri"))).type if _given(dtype) else np.float64
+    if _given(M):
+        return lambda N, M=None, k=0, dtype=None: _fill_tri(np.zeros((N, M), dt), k)
+    return lambda N, M=None, k=0, dtype=None: _fill_tri(np.zeros((N, N), dt), k)
+
+
+@register_jitable
+def _copy_tri(out, m, k, lower):
+    """The items of the 2-d ``m`` at and below (``lower``) or at and above
+    diagonal ``k`` into the 2-d zeros ``out``."""
+    rows, cols = out.shape
+    for i in range(rows):
+        if lower:
+            lo, hi = 0, max(0, min(cols, i + k + 1))
+        else:
+            lo, hi = max(0, min(cols, i + k)), cols
+        for j in range(lo, hi):
+            out[i, j] = m[i, j]
+
+
+def _tri_part(name, lower):
+    @overload(getattr(np, name))
+    def _np_tri_part(m, k=0):
+        if not _is_array(m) or m.ndim == 0:
+            raise TypingError("np.%s(): the first argument must be an array of 1 or more dimensions, not %s"
+                              % (name, m))
+        _check_index(k, "k", "np." + name)
+        env = dict(_ENV, _copy_tri=_copy_tri, LOWER=lower)
+        if m.ndim == 1:
+            src = ("def impl(m, k=0):\n"
+                   "    n = m.shape[0]\n"
+                   "    out = np.zeros((n, n), m.dtype)\n"
+                   "    _copy_tri(out, strided_view(m, (n, n), (0, m.strides[0]), 0), k, LOWER)\n"
+                   "    return out\n")
+            return _generate(src, "impl", env)
+        lines = ["def impl(m, k=0):", "    out = np.zeros(m.shape, m.dtype)"]
+        indent = "    "
+        for j in range(m.ndim - 2):
+            lines.append("%sfor i%d in range(m.shape[%d]):" % (indent, j, j))
+            indent += "    "
+        at = "".join("i%d, " % j for j in range(m.ndim - 2))
+        lines.append("%s_copy_tri(out[%s...], m[%s...], k, LOWER)" % (indent, at, at))
+        lines.append("    return out")
+        return _generate("\n".join(lines), "impl", env)
+    _np_tri_part.__doc__ = "``np.%s(m, k=0)``: a new array (the last two axes)." % name
+    return _np_tri_part
+
+
+_tri_part("tril", True)
+_tri_part("triu", False)
+
+
+@register_jitable
+def _diag_view(v, k):
+    """Diagonal ``k`` of the 2-d ``v``: a read-only view, as NumPy's."""
+    rows, cols = v.shape
+    s0, s1 = v.strides
+    if k >= 0:
+        n = max(0, min(rows, cols - k))
+        offset = k * s1 if n > 0 else 0
+    else:
+        n = max(0, min(rows + k, cols))
+        offset = -k * s0 if n > 0 else 0
+    return readonly_strided_view(v, (n,), (s0 + s1,), offset)
+
+
+@overload(np.diag)
+def _np_diag(v, k=0):
+    """``np.diag(v, k=0)``: a 2-d array with ``v`` (1-d) on diagonal ``k``,
+    or diagonal ``k`` of a 2-d ``v`` (a read-only view)."""
+    if not _is_array(v):
+        raise TypingError("np.diag(): the first argument must be an array, not %s" % v)
+    _check_index(k, "k", "np.diag")
+    if v.ndim == 2:
+        return lambda v, k=0: _diag_view(v, k)
+    if v.ndim != 1:
+        return _raiser(ValueError, "Input must be 1- or 2-d.", "v, k=0")
+
+    def impl(v, k=0):
+        n = v.shape[0]
+        size = n + abs(k)
+        out = np.zeros((size, size), v.dtype)
+        for i in range(n):
+            if k >= 0:
+                out[i, i + k] = v[i]
+            else:
+                out[i - k, i] = v[i]
+        return out
+    return impl
+
+
+# ------------------------------------------------------------------ np.take
+
+
+@register_jitable
+def _flat_index(i, n):
+    """``i`` wrapped into [0, n); IndexError if out of bounds."""
+    if i < -n or i >= n:
+        raise IndexError("index out of bounds for the flattened array")
+    return i + n if i < 0 else i
+
+
+@overload(np.take)
+def _np_take(a, indices):
+    """``np.take(a, indices)``: items of the flattened ``a`` at an integer
+    index (a number) or an integer array of indices (an array of its shape)."""
+    if not _is_array(a):
+        raise TypingError("np.take(): the first argument must be an array, not %s" % a)
+    if is_index(indices):
+        def impl(a, indices):
+            flat = a.ravel()
+            return flat[_flat_index(indices, flat.size)]
+        return impl
+    if _is_array(indices) and is_index(indices.dtype):
+        def impl_array(a, indices):
+            flat = a.ravel()
+            out = np.empty(indices.shape, a.dtype)
+            res = out.reshape(out.size)
+            i = 0
+            for j in indices.flat:
+                res[i] = flat[_flat_index(j, flat.size)]
+                i += 1
+            return out
+        return impl_array
+    raise TypingError("np.take(): indices must be an integer or an integer array, not %s" % indices)
