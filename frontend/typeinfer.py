@@ -594,8 +594,11 @@ def default_typing_context() -> TypingContext:
         import pycomp.frontend.typing.arrayops  # noqa: F401
         import pycomp.np.arraymethods  # noqa: F401  (written with pycomp.extending)
         import pycomp.np.creation  # noqa: F401
+        import pycomp.np.manipulation  # noqa: F401
+        import pycomp.np.selection  # noqa: F401
         import pycomp.frontend.typing.lists  # noqa: F401  (after the builtins: their candidates come first)
         import pycomp.np.scalarfuncs  # noqa: F401
+        import pycomp.np.statistics  # noqa: F401
         import pycomp.np.dtypes  # noqa: F401
         import pycomp.extending_lowering  # noqa: F401  (setattr's typing: obj.attr = x)
 

@@ -555,6 +555,47 @@ def test_cumprod_axis():
     run(cumprod_axis, make_layout(A2, "F"), -1)
 
 
+def reduce_axis_more(a, axis):
+    return (a.min(axis=axis), a.max(axis), a.mean(axis=axis), a.var(axis=axis), a.std(axis=axis, ddof=1),
+            a.any(axis=axis), a.all(axis), np.min(a, axis), np.amax(a, axis=axis), np.mean(a, axis=axis),
+            np.var(a, axis, ddof=1), np.std(a, axis=axis), np.any(a, axis=axis), np.all(a, axis))
+
+
+def reduce_ddof(a):
+    return a.var(ddof=1), a.std(ddof=2), np.var(a, ddof=0), np.std(a, ddof=1)
+
+
+@numba_differs("Numba 0.68's min, max, mean, var, std, any and all take no axis (nor ddof)")
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_more_reductions_axis(layout, axis):
+    run(reduce_axis_more, make_layout(A2, layout), axis)
+    run(reduce_axis_more, make_layout(I2, layout), axis)
+
+
+@numba_differs("Numba 0.68's min, max, mean, var, std, any and all take no axis (nor ddof)")
+@pytest.mark.parametrize("axis", [0, 2, -2])
+def test_more_reductions_axis_3d_1d_and_dtypes(axis):
+    run(reduce_axis_more, sample_array((2, 3, 4), np.float64), axis)
+    run(reduce_axis_more, sample_array((2, 3, 4), np.float32), axis)
+    run(reduce_axis_more, sample_array((2, 3, 4), np.int8) % 5, axis)
+    run(lambda a, axis: (a.mean(axis=axis), a.var(axis=axis), a.std(axis=axis), a.any(axis=axis)),
+        sample_array((2, 3, 4), np.complex128), axis)
+    run(reduce_axis_more, sample_array((5,), np.float64), axis % 1)
+    run(reduce_ddof, make_layout(A2, "F"))
+    run(reduce_ddof, np.array([1.0, np.nan, 2.0]))
+
+
+@numba_differs("Numba 0.68's min, max, mean, var, std, any and all take no axis (nor ddof)")
+def test_more_reductions_axis_empty_and_errors():
+    e = np.zeros((0, 3))
+    run(lambda a: (a.any(axis=0), a.all(axis=1), a.mean(axis=1), a.var(axis=1), a.std(axis=0, ddof=1)), e)
+    run(lambda a: (a.min(axis=1), a.max(axis=1)), e)  # an empty result: no reduction of nothing
+    run_error(lambda a: a.min(axis=0), e)  # ValueError: zero-size array
+    run_error(lambda a: a.var(axis=2), A2)  # axis out of range
+    run(lambda a: a.max(axis=1), np.array([[1.0, np.nan], [3.0, 2.0]]))
+
+
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("axis", [0, 1, -1])
 def test_reductions_axis(layout, axis):

@@ -7,8 +7,9 @@ Result dtypes are NumPy's: ``sum``, ``prod``, ``cumsum`` and ``cumprod``
 of booleans and of signed integers narrower than 64 bits accumulate in
 int64, of unsigned ones in uint64; ``mean``, ``std`` and ``var`` of
 integers and booleans are float64; float32 stays float32. ``axis`` is
-accepted where Numba 0.68 accepts it (``sum``, ``argmin``, ``argmax``,
-``cumsum``, ``cumprod``); ``sum(dtype=...)`` too.
+accepted by all of them (Numba 0.68: only ``sum``, ``argmin``, ``argmax``,
+``cumsum``, ``cumprod``), ``ddof`` by ``var`` and ``std``,
+``sum(dtype=...)`` too.
 
 Order-independent reductions read the elements in memory order
 (:func:`pycomp.np.views.elements`: one flat loop over a C or F array,
@@ -69,6 +70,35 @@ def _check_array(a, what):
 def _axis_ok(axis, what):
     if not is_index(axis):
         raise TypingError("%s(): axis must be an integer or None, not %s" % (what, axis))
+
+
+def along_axis(whole, out_cls, ndim):
+    """The implementation of ``f(a, axis)`` given ``whole``, the jitted
+    reduction of a whole array (applied to 1-D rows here): with ``axis``
+    None or for a 1-D array, ``whole(a)``; else an array of ``out_cls``
+    (a NumPy scalar class) over the other axes, one ``whole(row)`` each."""
+    if ndim == 1:
+        def impl(a, axis=None):
+            if axis is not None:
+                axis_last_view(a, axis)  # checks the axis
+            return whole(a)
+        return impl
+
+    def impl(a, axis=None):
+        v = axis_last_view(a, axis)
+        out = np.empty(v.shape[:-1], out_cls)
+        for idx in np.ndindex(v.shape[:-1]):
+            out[idx] = whole(v[idx])
+        return out
+    return impl
+
+
+def _typed_axis(axis, name) -> bool:
+    """Whether ``axis`` was given (an integer: checked); False for None."""
+    if _no_axis(axis):
+        return False
+    _axis_ok(axis, name)
+    return True
 
 
 # ------------------------------------------------------------------ sum and prod
@@ -185,7 +215,7 @@ overload_method(types.Array, "cumprod")(_cumulative("cumprod", 1, _mul))
 def _extreme(name, is_min):
     empty = "zero-size array to reduction operation %s which has no identity" % ("minimum" if is_min else "maximum")
 
-    def typer(a):
+    def typer(a, axis=None):
         if not _check_array(a, name):
             return None
         dt = a.dtype
@@ -207,7 +237,7 @@ def _extreme(name, is_min):
             nan_check = isinstance(dt, types.Float)
         better = register_jitable(better)
 
-        def impl(a):
+        def whole(a):
             if a.size == 0:
                 raise ValueError(empty)
             it = elements(a)
@@ -222,6 +252,12 @@ def _extreme(name, is_min):
                     if x != x:
                         return x
             return m
+        whole = register_jitable(whole)
+        if _typed_axis(axis, name):
+            return along_axis(whole, scalar_class(dt), a.ndim)
+
+        def impl(a, axis=None):
+            return whole(a)
         return impl
     return typer
 
@@ -292,64 +328,120 @@ overload_method(types.Array, "argmax")(_arg_extreme("argmax", False))
 # ------------------------------------------------------------------ any, all
 
 
-@overload_method(types.Array, "any")
-def _any(a):
-    def impl(a):
-        for x in elements(a):
-            if x != 0:
-                return True
-        return False
-    return impl
+@register_jitable
+def _any_of(a):
+    for x in elements(a):
+        if x != 0:
+            return True
+    return False
 
 
-@overload_method(types.Array, "all")
-def _all(a):
-    def impl(a):
-        for x in elements(a):
-            if x == 0:
-                return False
-        return True
-    return impl
+@register_jitable
+def _all_of(a):
+    for x in elements(a):
+        if x == 0:
+            return False
+    return True
+
+
+def _logical(name, whole):
+    def typer(a, axis=None):
+        if not _check_array(a, name):
+            return None
+        if _typed_axis(axis, name):
+            return along_axis(whole, np.bool_, a.ndim)
+
+        def impl(a, axis=None):
+            return whole(a)
+        return impl
+    return typer
+
+
+overload_method(types.Array, "any")(_logical("any", _any_of))
+overload_method(types.Array, "all")(_logical("all", _all_of))
 
 
 # ------------------------------------------------------------------ mean, var, std
 
 
 @overload_method(types.Array, "mean", jit_options=_NUMPY_ERRORS)
-def _mean(a):
+def _mean(a, axis=None):
     acc = scalar_class(_float_result(a.dtype))
 
-    def impl(a):
+    def whole(a):
         s = acc(0)
         for x in elements(a):
             s += acc(x)
         return s / acc(a.size)
+    whole = register_jitable(error_model="numpy")(whole)
+    if _typed_axis(axis, "mean"):
+        return along_axis(whole, acc, a.ndim)
+
+    def impl(a, axis=None):
+        return whole(a)
     return impl
 
 
-def _variance_impl(a):
+def _variance(a, ddof, root):
+    """The typer's body of var and std: ``whole(a, ddof)`` over all elements
+    (divided by ``size - ddof``, NumPy's ``ddof``), the square root for std."""
     res_t = _float_result(a.dtype)
     acc = scalar_class(res_t)
     real = scalar_class(res_t.underlying_float if isinstance(res_t, types.Complex) else res_t)
+    if not (ddof is None or isinstance(ddof, (int, types.Integer, types.Float, types.NoneType))):
+        raise TypingError("ddof must be a number, not %s" % ddof)
 
-    def impl(a):
-        m = a.mean()
+    def whole(a, ddof):
+        m = acc(0)
+        for x in elements(a):
+            m += acc(x)
+        m = m / acc(a.size)
         s = real(0)
         for x in elements(a):
             d = acc(x) - m
             s += d.real * d.real + d.imag * d.imag
-        return s / real(a.size)
-    return impl
+        v = real(s / real(max(a.size - ddof, 0)))  # NumPy: nan where ddof >= size
+        if root:
+            return real(math.sqrt(v))
+        return v
+    return register_jitable(error_model="numpy")(whole), real
 
 
-overload_method(types.Array, "var", jit_options=_NUMPY_ERRORS)(_variance_impl)
+@register_jitable
+def _ddof_value(d):
+    """``ddof`` as a number: None (left out by the np.var/np.std forms) is 0."""
+    if d is None:
+        return 0
+    return d
 
 
-@overload_method(types.Array, "std", jit_options=_NUMPY_ERRORS)
-def _std(a):
-    def impl(a):
-        return math.sqrt(a.var())
-    return impl
+def _var_or_std(name, root):
+    def typer(a, axis=None, ddof=0):
+        if not _check_array(a, name):
+            return None
+        whole, real = _variance(a, ddof, root)
+        if not _typed_axis(axis, name):
+            def impl(a, axis=None, ddof=0):
+                return whole(a, _ddof_value(ddof))
+            return impl
+        if a.ndim == 1:
+            def impl(a, axis=None, ddof=0):
+                axis_last_view(a, axis)  # checks the axis
+                return whole(a, _ddof_value(ddof))
+            return impl
+
+        def impl(a, axis=None, ddof=0):
+            v = axis_last_view(a, axis)
+            out = np.empty(v.shape[:-1], real)
+            for idx in np.ndindex(v.shape[:-1]):
+                out[idx] = whole(v[idx], _ddof_value(ddof))
+            return out
+        return impl
+    return typer
+
+
+overload_method(types.Array, "var", jit_options=_NUMPY_ERRORS)(_var_or_std("var", False))
+overload_method(types.Array, "std", jit_options=_NUMPY_ERRORS)(_var_or_std("std", True))
 
 
 # ------------------------------------------------------------------ the NumPy functions
@@ -373,8 +465,9 @@ def _function(np_func, method, params):
 
 
 for _f, _m, _p in ((np.sum, "sum", ("axis", "dtype")), (np.prod, "prod", ()), (np.cumsum, "cumsum", ("axis",)),
-                   (np.cumprod, "cumprod", ("axis",)), (np.min, "min", ()), (np.max, "max", ()),
-                   (np.amin, "min", ()), (np.amax, "max", ()), (np.argmin, "argmin", ("axis",)),
-                   (np.argmax, "argmax", ("axis",)), (np.any, "any", ()), (np.all, "all", ()),
-                   (np.mean, "mean", ()), (np.var, "var", ()), (np.std, "std", ())):
+                   (np.cumprod, "cumprod", ("axis",)), (np.min, "min", ("axis",)), (np.max, "max", ("axis",)),
+                   (np.amin, "min", ("axis",)), (np.amax, "max", ("axis",)), (np.argmin, "argmin", ("axis",)),
+                   (np.argmax, "argmax", ("axis",)), (np.any, "any", ("axis",)), (np.all, "all", ("axis",)),
+                   (np.mean, "mean", ("axis",)), (np.var, "var", ("axis", "ddof")),
+                   (np.std, "std", ("axis", "ddof"))):
     _function(_f, _m, _p)

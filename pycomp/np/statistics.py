@@ -1,0 +1,364 @@
+"""NumPy's order statistics, ``ptp``, ``average`` and the NaN-ignoring
+reductions, written in Python through the extension API:
+``np.median``, ``np.percentile``, ``np.quantile``, ``np.ptp``,
+``np.average`` and ``np.nansum``, ``np.nanprod``, ``np.nanmin``,
+``np.nanmax``, ``np.nanmean``, ``np.nanvar``, ``np.nanstd``,
+``np.nanmedian``, ``np.nanpercentile``, ``np.nanquantile``.
+
+Values and result dtypes are NumPy's: the order statistics are float64
+for integer and boolean input, float32 stays float32; a NaN in the data
+makes ``median``/``percentile`` NaN (the nan* forms skip NaNs, and give NaN
+for a slice of NaNs only). Percentiles use NumPy's default ``linear``
+method: the value at position ``q * (n - 1)`` of the sorted data,
+interpolated between its two neighbours. ``q`` may be a number or a 1-D
+array (the result then has its length). The whole array is reduced (no
+``axis``; ``ptp`` and the nan reductions of sums and extremes take one).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from pycomp import types
+from pycomp.errors import TypingError
+from pycomp.extending import overload, register_jitable
+from pycomp.np.reductions import accumulator_type, along_axis, scalar_class
+from pycomp.np.views import axis_last_view, elements, is_index
+
+__all__ = []
+
+_NUMPY_ERRORS = {"error_model": "numpy"}
+
+
+def _real_array(a, name):
+    """Whether ``a`` is an array of real numbers or booleans; TypingError for
+    a complex one (NumPy's order statistics are undefined there)."""
+    if not isinstance(a, types.Array):
+        return False
+    if isinstance(a.dtype, types.Complex):
+        raise TypingError("%s() of a complex array is not supported" % name)
+    return isinstance(a.dtype, (types.Number, types.Boolean))
+
+
+def _float_of(dtype):
+    """The floating result type of an order statistic of ``dtype`` items."""
+    return dtype if isinstance(dtype, types.Float) else types.float64
+
+
+def _no(t) -> bool:
+    return t is None or isinstance(t, types.NoneType)
+
+
+# ------------------------------------------------------------------ sorted data
+
+
+@register_jitable
+def _sorted_values(a, skip_nan, cls):
+    """The elements of ``a`` as a sorted 1-D array of ``cls`` (NaNs dropped
+    when ``skip_nan``, else sorted last), and whether a NaN was seen."""
+    out = np.empty(a.size, cls)
+    n = 0
+    nan = False
+    for x in elements(a):
+        v = cls(x)
+        if v != v:
+            nan = True
+            if skip_nan:
+                continue
+        out[n] = v
+        n += 1
+    out = np.sort(out[:n])
+    return out, nan
+
+
+@register_jitable
+def _at_fraction(s, f, cls):
+    """The ``linear`` percentile of sorted ``s`` (no NaNs) at fraction ``f``
+    in [0, 1]: position ``f * (n - 1)``, interpolated as NumPy does."""
+    n = s.shape[0]
+    pos = f * (n - 1)
+    lo = int(math.floor(pos))
+    if lo >= n - 1:
+        return cls(s[n - 1])
+    if lo < 0:
+        lo = 0
+    t = cls(pos - lo)
+    below, above = s[lo], s[lo + 1]
+    d = above - below
+    # NumPy's _lerp: from below for t < 0.5, from above for t >= 0.5 (exact at the ends)
+    if t >= 0.5:
+        return cls(above - d * (1 - t))
+    return cls(below + d * t)
+
+
+def _quantile_typer(name, scale, skip_nan):
+    """np.percentile (``scale`` 100) and np.quantile (1), and their nan forms."""
+    lo_msg = "Percentiles must be in the range [0, 100]" if scale == 100 else "Quantiles must be in the range [0, 1]"
+
+    def typer(a, q):
+        if not _real_array(a, name):
+            return None
+        if isinstance(a.dtype, types.Boolean):
+            raise TypingError("%s() of a boolean array is not supported (NumPy cannot subtract booleans)" % name)
+        cls = scalar_class(_float_of(a.dtype))
+        if isinstance(q, types.Array):  # the result has the dtype of a's items and q's together
+            both = np.result_type(np.dtype(str(_float_of(a.dtype))), np.dtype(str(q.dtype)))
+            cls = both.type if both.kind == "f" else np.float64
+        if isinstance(q, (types.Number, types.Boolean)):
+            def impl(a, q):
+                f = q / scale
+                if not (0.0 <= f <= 1.0):
+                    raise ValueError(lo_msg)
+                s, nan = _sorted_values(a, skip_nan, cls)
+                if s.shape[0] == 0:
+                    if skip_nan:
+                        return cls(np.nan)
+                    raise IndexError("index -1 is out of bounds for axis 0 with size 0")
+                if nan and not skip_nan:
+                    return cls(np.nan)
+                return _at_fraction(s, f, cls)
+            return impl
+        if isinstance(q, types.Array) and q.ndim == 1 and isinstance(q.dtype, (types.Number, types.Boolean)):
+            def impl(a, q):
+                s, nan = _sorted_values(a, skip_nan, cls)
+                out = np.empty(q.shape[0], cls)
+                for i in range(q.shape[0]):
+                    f = q[i] / scale
+                    if not (0.0 <= f <= 1.0):
+                        raise ValueError(lo_msg)
+                    if s.shape[0] == 0:
+                        if not skip_nan:
+                            raise IndexError("index -1 is out of bounds for axis 0 with size 0")
+                        out[i] = np.nan
+                    elif nan and not skip_nan:
+                        out[i] = np.nan
+                    else:
+                        out[i] = _at_fraction(s, f, cls)
+                return out
+            return impl
+        raise TypingError("%s(): q must be a number or a 1-d array of numbers, not %s" % (name, q))
+    return typer
+
+
+overload(np.percentile, jit_options=_NUMPY_ERRORS)(_quantile_typer("percentile", 100, False))
+overload(np.quantile, jit_options=_NUMPY_ERRORS)(_quantile_typer("quantile", 1, False))
+overload(np.nanpercentile, jit_options=_NUMPY_ERRORS)(_quantile_typer("nanpercentile", 100, True))
+overload(np.nanquantile, jit_options=_NUMPY_ERRORS)(_quantile_typer("nanquantile", 1, True))
+
+
+def _median_typer(name, skip_nan):
+    def typer(a):
+        if not _real_array(a, name):
+            return None
+        cls = scalar_class(_float_of(a.dtype))
+
+        def impl(a):
+            s, nan = _sorted_values(a, skip_nan, cls)
+            n = s.shape[0]
+            if n == 0 or (nan and not skip_nan):
+                return cls(np.nan)  # NumPy: nan (with a RuntimeWarning for an empty array)
+            h = n // 2
+            if n % 2:
+                return cls(s[h])
+            return cls((s[h - 1] + s[h]) / 2)
+        return impl
+    return typer
+
+
+overload(np.median, jit_options=_NUMPY_ERRORS)(_median_typer("median", False))
+overload(np.nanmedian, jit_options=_NUMPY_ERRORS)(_median_typer("nanmedian", True))
+
+
+# ------------------------------------------------------------------ ptp, average
+
+
+@overload(np.ptp)
+def _ptp(a, axis=None):
+    """``np.ptp``: max - min (NaN if any is NaN), along ``axis`` too."""
+    if not isinstance(a, types.Array):
+        return None
+    if isinstance(a.dtype, types.Boolean):
+        raise TypingError("ptp() of a boolean array is not supported (NumPy cannot subtract booleans)")
+
+    def whole(a):
+        return a.max() - a.min()
+    whole = register_jitable(whole)
+    if not _no(axis):
+        if not is_index(axis):
+            raise TypingError("ptp(): axis must be an integer or None, not %s" % axis)
+        return along_axis(whole, scalar_class(a.dtype), a.ndim)
+
+    def impl(a, axis=None):
+        return whole(a)
+    return impl
+
+
+@overload(np.average, jit_options=_NUMPY_ERRORS)
+def _average(a, weights=None):
+    """``np.average(a)`` (the mean) and ``np.average(a, weights=w)``
+    (``sum(a * w) / sum(w)``; ``w`` of ``a``'s shape; ZeroDivisionError
+    when the weights sum to zero, as NumPy)."""
+    if not isinstance(a, types.Array):
+        return None
+    if _no(weights):
+        def impl(a, weights=None):
+            return a.mean()
+        return impl
+    res = scalar_class(_float_of(a.dtype) if not isinstance(a.dtype, types.Complex) else a.dtype)
+    if isinstance(weights, (types.Number, types.Boolean)):  # a scalar weight: for a 0-d array only
+        def impl(a, weights=None):
+            if a.ndim != 0:
+                raise TypeError("Axis must be specified when shapes of a and weights differ.")
+            if weights == 0:
+                raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+            return res(a.sum())
+        return impl
+    if not isinstance(weights, types.Array):
+        raise TypingError("average(): weights must be an array, not %s" % weights)
+
+    def impl(a, weights=None):
+        if a.shape != weights.shape:
+            raise TypeError("Axis must be specified when shapes of a and weights differ.")
+        s = res(0)
+        w = res(0)
+        ia = a.flat
+        for x in weights.flat:
+            s += res(next(ia)) * res(x)
+            w += res(x)
+        if w == 0:
+            raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+        return s / w
+    return impl
+
+
+# ------------------------------------------------------------------ NaN-ignoring reductions
+
+
+def _nan_additive(name, start, is_sum):
+    def typer(a, axis=None):
+        if not isinstance(a, types.Array):
+            return None
+        acc = scalar_class(accumulator_type(a.dtype))
+        check = isinstance(a.dtype, (types.Float, types.Complex))
+
+        def whole(a):
+            s = acc(start)
+            for x in elements(a):
+                if check and x != x:
+                    continue
+                s = s + acc(x) if is_sum else s * acc(x)
+            return s
+        whole = register_jitable(whole)
+        if not _no(axis):
+            if not is_index(axis):
+                raise TypingError("%s(): axis must be an integer or None, not %s" % (name, axis))
+            return along_axis(whole, acc, a.ndim)
+
+        def impl(a, axis=None):
+            return whole(a)
+        return impl
+    return typer
+
+
+overload(np.nansum)(_nan_additive("nansum", 0, True))
+overload(np.nanprod)(_nan_additive("nanprod", 1, False))
+
+
+def _nan_extreme(name, is_min):
+    def typer(a, axis=None):
+        if not isinstance(a, types.Array):
+            return None
+        if isinstance(a.dtype, types.Complex):
+            raise TypingError("%s() of a complex array is not supported" % name)
+        cls = scalar_class(a.dtype)
+        floating = isinstance(a.dtype, types.Float)
+        empty = "zero-size array to reduction operation %s which has no identity" % ("fmin" if is_min else "fmax")
+
+        def whole(a):
+            if a.size == 0:
+                raise ValueError(empty)
+            found = False
+            m = cls(0)
+            for x in elements(a):
+                if floating and x != x:
+                    continue
+                if not found or ((x < m) if is_min else (x > m)):
+                    m = x
+                    found = True
+            if not found:
+                return cls(np.nan)  # all NaN: NaN (NumPy warns)
+            return m
+        whole = register_jitable(whole)
+        if not _no(axis):
+            if not is_index(axis):
+                raise TypingError("%s(): axis must be an integer or None, not %s" % (name, axis))
+            return along_axis(whole, cls, a.ndim)
+
+        def impl(a, axis=None):
+            return whole(a)
+        return impl
+    return typer
+
+
+overload(np.nanmin)(_nan_extreme("nanmin", True))
+overload(np.nanmax)(_nan_extreme("nanmax", False))
+
+
+def _nan_moments(name, kind):
+    """nanmean (``kind`` 0), nanvar (1), nanstd (2): over the non-NaN elements
+    (along ``axis`` too); NaN when there are none (NumPy warns)."""
+
+    def typer(a, axis=None, ddof=0):
+        if not isinstance(a, types.Array):
+            return None
+        if isinstance(a.dtype, types.Complex):
+            raise TypingError("%s() of a complex array is not supported" % name)
+        cls = scalar_class(_float_of(a.dtype))
+
+        def whole(a, ddof):
+            s = cls(0)
+            n = 0
+            for x in elements(a):
+                if x == x:
+                    s += cls(x)
+                    n += 1
+            m = s / cls(n)
+            if kind == 0:
+                return cls(m)
+            v = cls(0)
+            for x in elements(a):
+                if x == x:
+                    d = cls(x) - m
+                    v += d * d
+            v = cls(v / cls(max(n - ddof, 0)))
+            if kind == 2:
+                return cls(math.sqrt(v))
+            return v
+        whole = register_jitable(error_model="numpy")(whole)
+        if _no(axis):
+            def impl(a, axis=None, ddof=0):
+                return whole(a, ddof)
+            return impl
+        if not is_index(axis):
+            raise TypingError("%s(): axis must be an integer or None, not %s" % (name, axis))
+        if a.ndim == 1:
+            def impl(a, axis=None, ddof=0):
+                axis_last_view(a, axis)  # checks the axis
+                return whole(a, ddof)
+            return impl
+
+        def impl(a, axis=None, ddof=0):
+            v = axis_last_view(a, axis)
+            out = np.empty(v.shape[:-1], cls)
+            for idx in np.ndindex(v.shape[:-1]):
+                out[idx] = whole(v[idx], ddof)
+            return out
+        return impl
+    return typer
+
+
+overload(np.nanmean, jit_options=_NUMPY_ERRORS)(_nan_moments("nanmean", 0))
+overload(np.nanvar, jit_options=_NUMPY_ERRORS)(_nan_moments("nanvar", 1))
+overload(np.nanstd, jit_options=_NUMPY_ERRORS)(_nan_moments("nanstd", 2))
