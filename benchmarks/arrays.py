@@ -5,6 +5,10 @@ Cases (each the same plain-Python function for every engine):
 
 - ``expr3``: ``a * b + c`` (allocating: one result per operation, unfused);
 - ``expr5``: ``a * b + c * d - e`` (5 operations);
+- ``expr3_named``: ``a * b + c`` through named temporaries (``t = a * b;
+  u = t + c``): Numba's array-expression rewrite fuses ``expr3`` and
+  ``expr5`` into one loop (pycomp does not yet: issue 13) but not this
+  form, so this is the unfused comparison;
 - ``stencil``: ``out[1:-1, 1:-1] = 0.25 * (a[:-2, 1:-1] + a[2:, 1:-1] +
   a[1:-1, :-2] + a[1:-1, 2:])`` on a square grid, slices everywhere;
 - ``sum``, ``min``, ``argmax``, ``mean``: reductions of a float64 array;
@@ -44,6 +48,12 @@ def expr3(a, b, c):
 
 def expr5(a, b, c, d, e):
     return a * b + c * d - e
+
+
+def expr3_named(a, b, c):
+    t = a * b
+    u = t + c
+    return u
 
 
 def stencil(a, out):
@@ -98,6 +108,7 @@ def _grid(n):
 CASES = {
     "expr3": (expr3, lambda n: _vec(n, 3), lambda n: 4 * 8 * n),
     "expr5": (expr5, lambda n: _vec(n, 5), lambda n: 6 * 8 * n),
+    "expr3_named": (expr3_named, lambda n: _vec(n, 3), lambda n: 4 * 8 * n),
     "stencil": (stencil, _grid, lambda n: 2 * 8 * n),
     "sum": (r_sum, lambda n: _vec(n, 1), lambda n: 8 * n),
     "min": (r_min, lambda n: _vec(n, 1), lambda n: 8 * n),
