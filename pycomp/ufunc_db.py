@@ -61,6 +61,7 @@ _SUPPORTED_KINDS = {
     "arctan": _TRIG, "sinh": _TRIG, "cosh": _TRIG, "tanh": _TRIG, "arcsinh": _TRIG, "arccosh": _TRIG,
     "arctanh": _TRIG, "arctan2": "F", "hypot": "F", "copysign": "F", "nextafter": "F",
     "logaddexp": "F", "logaddexp2": "F", "deg2rad": "F", "radians": "F", "rad2deg": "F", "degrees": "F",
+    "heaviside": "F", "spacing": "F", "ldexp": "FI", "gcd": "I", "lcm": "I",
     # rounding
     "floor": "?IF", "ceil": "?IF", "trunc": "?IF", "rint": "F",
     # extrema

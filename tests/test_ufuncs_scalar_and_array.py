@@ -130,6 +130,45 @@ def test_binary_ufunc_on_integer_arrays(ufunc, dtype):
     check_nl(caller(ufunc, 2), a, b)
 
 
+@pytest.mark.parametrize("ufunc", [np.gcd, np.lcm], ids=lambda u: u.__name__)
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int32, np.uint64, np.int64], ids=lambda d: np.dtype(d).name)
+def test_gcd_and_lcm(ufunc, dtype):
+    a = np.array([12, 0, 7, 18, 5, 100], dtype=dtype)
+    if np.dtype(dtype).kind == "i":
+        a[3] = -18
+    b = np.array([8, 9, 0, 4, 5, 75], dtype=dtype)
+    check_nl(caller(ufunc, 2), a, b)
+    check_nl(caller(ufunc, 2), a, dtype(6))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32], ids=["f8", "f4"])
+@pytest.mark.parametrize("exp_dtype", [np.int64, np.int32, np.int8], ids=lambda d: np.dtype(d).name)
+def test_ldexp_with_integer_exponents(dtype, exp_dtype):
+    x = np.array([-2.5, -0.0, 0.75, 1.5, 3.0], dtype=dtype)
+    n = np.array([-12, 0, 7, 18, -3], dtype=exp_dtype)
+    check_nl(caller(np.ldexp, 2), x, n)
+    check_nl(caller(np.ldexp, 2), make_layout(x, "negstrided"), n[::-1].copy())
+
+
+@numba_differs("Numba's np.spacing(-0.0) is negative; NumPy's is the smallest positive subnormal")
+@pytest.mark.parametrize("dtype", [np.float64, np.float32], ids=["f8", "f4"])
+def test_spacing(dtype):
+    check_nl(caller(np.spacing, 1), _ANY.astype(dtype))
+    check_nl(caller(np.spacing, 1), np.array([np.inf, -np.inf, np.nan, 1e300], dtype=dtype))
+
+
+def heaviside_of(x, h0):
+    return np.heaviside(x, h0)
+
+
+@numba_differs("Numba 0.68 has no np.heaviside")
+def test_heaviside():
+    x = np.array([-2.5, -0.0, 0.0, 1.5, np.nan])
+    check_nl(heaviside_of, x, 0.5)
+    check_nl(heaviside_of, x, np.array([0.1, 0.2, 0.3, 0.4, 0.5]))
+    check_nl(heaviside_of, x.astype(np.float32), np.float32(1.0))
+
+
 @numba_differs("Numba's integer fmod takes the divisor's sign (Python's %), NumPy's the dividend's")
 def test_integer_fmod_takes_the_sign_of_the_dividend():
     a = np.array([7, -7, 7, -7, 5], dtype=np.int32)

@@ -338,6 +338,60 @@ def _extremum_kernel(op, propagate_nan):
     return impl
 
 
+def _heaviside(ctx, b, loop, args):
+    """``heaviside(x, h0)``: 0 for x < 0, h0 at 0, 1 for x > 0, nan for nan."""
+    t = loop.inputs[0]
+    lt = llvm_type(t)
+    x, h0 = args
+    zero, one = b.const_float(lt, 0.0), b.const_float(lt, 1.0)
+    out = b.select(b.fcmp("<", x, zero), zero, b.select(b.fcmp(">", x, zero), one, h0))
+    return b.select(_isnan(b, x), x, out)
+
+
+def _spacing(ctx, b, loop, args):
+    """``spacing(x)``: the distance from ``x`` to the next float away from
+    zero (negative for negative ``x``), as NumPy."""
+    t = loop.inputs[0]
+    lt = llvm_type(t)
+    x = args[0]
+    inf = b.const_float(lt, math.inf)
+    away = b.select(b.fcmp("<", x, b.const_float(lt, 0.0)), b.fbin("fsub", b.const_float(lt, 0.0), inf), inf)
+    return b.fbin("fsub", _scalar(ctx, b, math.nextafter, t, (t, t), [x, away]), x)
+
+
+def _ldexp(ctx, b, loop, args):
+    """``ldexp(x, n)``: ``x * 2**n``, the exponent widened to int64 for libm."""
+    t, nt = loop.inputs
+    n = args[1]
+    if nt.bitwidth < 64:
+        n = b.cast("sext" if _signed(nt) else "zext", n, llvm_type(ty.int64))
+    return _scalar(ctx, b, math.ldexp, t, (t, ty.int64), [args[0], n])
+
+
+def _gcd_lcm_kernel(lcm: bool):
+    """``gcd`` (non-negative, as NumPy) and ``lcm`` (``|a // gcd * b|``, 0
+    when either is 0), computed in 64 bits and narrowed to the loop's type."""
+    def impl(ctx, b, loop, args):
+        t = loop.output
+        i64 = llvm_type(ty.int64)
+        wide = [a if t.bitwidth == 64 else b.cast("sext" if _signed(t) else "zext", a, i64) for a in args]
+        g = _scalar(ctx, b, math.gcd, ty.int64, (ty.int64, ty.int64), wide)
+        out = g
+        if lcm:
+            zero = b.const_int(i64, 0)
+            safe = b.select(b.icmp("==", g, zero), b.const_int(i64, 1), g)
+            m = b.ibin("mul", b.ibin("sdiv", wide[0], safe), wide[1])
+            m = b.select(b.icmp("<", m, zero), b.ibin("sub", zero, m), m)
+            out = b.select(b.icmp("==", g, zero), zero, m)
+        return out if t.bitwidth == 64 else b.cast("trunc", out, llvm_type(t))
+    return impl
+
+
+KERNELS["heaviside"] = _heaviside
+KERNELS["spacing"] = _spacing
+KERNELS["ldexp"] = _ldexp
+KERNELS["gcd"] = _gcd_lcm_kernel(False)
+KERNELS["lcm"] = _gcd_lcm_kernel(True)
 KERNELS["minimum"] = _extremum_kernel("<", True)
 KERNELS["maximum"] = _extremum_kernel(">", True)
 KERNELS["fmin"] = _extremum_kernel("<", False)
