@@ -8,7 +8,7 @@ import re
 import numpy as np
 import pytest
 
-from support import (UNSUPPORTED_ERRORS, TypingError, UnsupportedError, is_pycomp, njit, pycomp_only)
+from support import (UNSUPPORTED_ERRORS, TypingError, UnsupportedError, is_pycomp, jitted, njit, pycomp_only)
 
 
 def lines_of(func, marker="# error here"):
@@ -251,3 +251,21 @@ PYCOMP_UNSUPPORTED = [try_except, try_finally, generator_function, with_statemen
 def test_unsupported_in_pycomp(func):
     exc = compile_error(func, 3, expected=UnsupportedError)
     assert_points_at(exc, func)
+
+
+def uses_fft(a):
+    return np.fft.fft(a)
+
+
+def uses_random(n):
+    return np.random.standard_cauchy(n)
+
+
+@pycomp_only("Numba's message for an unsupported NumPy function differs")
+@pytest.mark.parametrize("fn, name", [(uses_fft, "np.fft.fft"), (uses_random, "np.random.standard_cauchy")])
+def test_an_unsupported_numpy_function_is_named(fn, name):
+    with pytest.raises(TypingError) as e:
+        jitted(fn)(np.ones(3) if fn is uses_fft else 3)
+    text = str(e.value)
+    assert text.startswith("%s() is not supported in compiled code yet" % name), text
+    assert "test_lang_errors.py" in text and ("np.fft.fft(a)" in text or "standard_cauchy(n)" in text)

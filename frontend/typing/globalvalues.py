@@ -42,8 +42,26 @@ def typeof_global(ctx: TypingContext, value) -> ty.Type:
         return ty.Dispatcher(value)
     if ctx.is_known_global(value) or isinstance(value, type):
         return ty.Function(value)  # a class without templates: isinstance()'s second argument
+    name = _numpy_name(value)
+    if name is not None:
+        raise TypingError("%s() is not supported in compiled code yet (see the user guide's list of the NumPy "
+                          "functions that are)" % name)
     raise TypingError("global value %r of type %s is not supported in compiled code"
                       % (value, type(value).__name__))
+
+
+def _numpy_name(value) -> str | None:
+    """``np.fft.fft`` for a NumPy function or method (``np.random.rand`` is
+    a bound method of the global RandomState), None for anything else."""
+    module = getattr(value, "__module__", None) or ""
+    owner = getattr(value, "__self__", None)
+    if owner is not None and type(owner).__module__.startswith("numpy"):
+        module = "numpy.random" if type(owner).__name__ == "RandomState" else type(owner).__module__
+    name = getattr(value, "__name__", None)
+    if not (module == "numpy" or module.startswith("numpy.")) or not isinstance(name, str):
+        return None
+    public = [m for m in module.split(".") if not m.startswith("_")]
+    return ".".join(["np"] + public[1:] + [name])
 
 
 def _constant_array_type(value: np.ndarray) -> ty.Type:
