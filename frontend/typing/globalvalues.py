@@ -55,6 +55,8 @@ def _numpy_name(value) -> str | None:
     a bound method of the global RandomState), None for anything else."""
     module = getattr(value, "__module__", None) or ""
     owner = getattr(value, "__self__", None)
+    if isinstance(owner, np.ufunc):  # np.add.outer
+        return "np.%s.%s" % (owner.__name__, getattr(value, "__name__", "?"))
     if owner is not None and type(owner).__module__.startswith("numpy"):
         module = "numpy.random" if type(owner).__name__ == "RandomState" else type(owner).__module__
     name = getattr(value, "__name__", None)
