@@ -103,3 +103,25 @@ def reduce_a_unary(a):
 def test_a_unary_ufunc_has_no_reduce():
     with pytest.raises(TypingError, match="only for binary ufuncs"):
         jitted(reduce_a_unary)(np.ones(3))
+
+
+def outer_add(a, b):
+    return np.add.outer(a, b)
+
+
+def outer_less(a, b):
+    return np.less.outer(a, b)
+
+
+def outer_maximum(a, b):
+    return np.maximum.outer(a, b)
+
+
+@pytest.mark.parametrize("fn", [outer_add, outer_less, outer_maximum], ids=lambda f: f.__name__)
+def test_outer(fn):
+    a = np.arange(3.0)
+    b = np.arange(4, dtype=np.int32).reshape(2, 2)
+    check(fn, a, b)  # shape (3, 2, 2), float64 / bool
+    check(fn, make_layout(b, "F"), a[::-1])
+    check(fn, np.array(2.0), a)
+    check(fn, np.zeros(0), a)

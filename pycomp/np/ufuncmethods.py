@@ -1,4 +1,4 @@
-"""The ``reduce`` and ``accumulate`` methods of binary ufuncs
+"""The ``reduce``, ``accumulate`` and ``outer`` methods of binary ufuncs
 (``np.add.reduce(a, axis=0)``, ``np.maximum.accumulate(a)``), written
 through the extension API: a method of the type of a ufunc used as a value
 (``types.Function`` keyed by the ufunc), whose implementation calls the
@@ -137,4 +137,28 @@ def _accumulate(uf, array, axis=0):
                     acc = cls(fn(acc, cls(src[j])))
                     dst[j] = acc
         return out
+    return impl
+
+
+@overload_method(types.Function, "outer")
+def _outer(uf, a, b):
+    """``ufunc.outer(a, b)``: ``uf(a[i...], b[j...])`` for every pair, of
+    shape ``a.shape + b.shape`` and the ufunc's loop type for the two dtypes."""
+    spec = _binary_ufunc(uf, "outer")
+    if spec is None or not isinstance(a, types.Array) or not isinstance(b, types.Array):
+        return None
+    loop = resolve_loop(spec, (a.dtype, b.dtype))
+    if loop is None:
+        raise TypingError("%s.outer() has no loop for %s and %s items" % (spec.name, a.dtype, b.dtype))
+    cls = scalar_class(loop.output)
+    fn = spec.ufunc
+
+    def impl(uf, a, b):
+        out = np.empty(a.size * b.size, cls)
+        k = 0
+        for x in a.flat:
+            for y in b.flat:
+                out[k] = fn(x, y)
+                k += 1
+        return out.reshape(a.shape + b.shape)
     return impl
