@@ -399,3 +399,38 @@ def test_a_ufunc_without_a_loop_is_a_typing_error():
 def test_unsupported_keyword_is_a_typing_error():
     with pytest.raises(TypingError, match="where"):
         jitted(bad_keyword)(np.ones(3))
+
+
+# ------------------------------------------------------------------ two outputs
+
+
+def frexp_of(x):
+    return np.frexp(x)
+
+
+def modf_of(x):
+    return np.modf(x)
+
+
+def divmod_of(x, y):
+    return np.divmod(x, y)
+
+
+_SPECIAL = np.array([-2.5, -0.0, 0.0, 1.5, np.nan, np.inf, -np.inf, 1e300, 5e-324, -3.0])
+
+
+@numba_differs("Numba 0.68 has no np.frexp or np.modf")
+@pytest.mark.parametrize("fn", [frexp_of, modf_of], ids=lambda f: f.__name__)
+def test_frexp_and_modf(fn):
+    check_nl(fn, _SPECIAL)
+    check_nl(fn, make_layout(_SPECIAL[:9].reshape(3, 3), "F"))
+    check_nl(fn, _SPECIAL.astype(np.float32))
+    check_nl(fn, np.array([-7, 0, 3, 8]))  # the float64 loop
+    check_nl(fn, -3.75)
+    check_nl(fn, np.zeros((0, 2)))
+
+
+def test_divmod():
+    check_nl(divmod_of, np.array([-7, 0, 3, 8]), 3)
+    check_nl(divmod_of, _SPECIAL[:5], np.array([2.0, -2.0, 1.5, 0.5, 3.0]))
+    check_nl(divmod_of, 7, -2)
