@@ -179,3 +179,18 @@ def test_boolean_and_complex_input_are_typing_errors():
         jitted(percentile_of_bools)(np.array([True, False]))
     with pytest.raises(TypingError, match="median"):
         jitted(median)(np.array([1j, 2.0]))
+
+
+def median_and_percentiles(a):
+    return np.median(a), np.percentile(a, 0.0), np.percentile(a, 37.5), np.percentile(a, 90.0), \
+        np.quantile(a, 1.0), np.nanmedian(a)
+
+
+def test_selection_matches_sorting_on_many_shapes_of_data():
+    # median and one percentile select (quickselect) instead of sorting:
+    # sizes 1..60 with many duplicates, sorted, reversed and constant data
+    rng = np.random.default_rng(3)
+    for n in range(1, 61):
+        for a in (rng.integers(0, 5, n).astype(np.float64), rng.random(n), np.sort(rng.random(n))[::-1].copy(),
+                  np.full(n, 2.5), np.arange(float(n))):
+            same(median_and_percentiles, a)

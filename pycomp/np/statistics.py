@@ -10,8 +10,9 @@ for integer and boolean input, float32 stays float32; a NaN in the data
 makes ``median``/``percentile`` NaN (the nan* forms skip NaNs, and give NaN
 for a slice of NaNs only). Percentiles use NumPy's default ``linear``
 method: the value at position ``q * (n - 1)`` of the sorted data,
-interpolated between its two neighbours. ``q`` may be a number or a 1-D
-array (the result then has its length). The whole array is reduced (no
+interpolated between its two neighbours, found by selection (quickselect:
+linear time) for one ``q`` and by a sort for several. ``q`` may be a
+number or a 1-D array (the result then has its length). The whole array is reduced (no
 ``axis``; ``ptp`` and the nan reductions of sums and extremes take one).
 """
 
@@ -51,13 +52,13 @@ def _no(t) -> bool:
     return t is None or isinstance(t, types.NoneType)
 
 
-# ------------------------------------------------------------------ sorted data
+# ------------------------------------------------------------------ ordered data
 
 
 @register_jitable
-def _sorted_values(a, skip_nan, cls):
-    """The elements of ``a`` as a sorted 1-D array of ``cls`` (NaNs dropped
-    when ``skip_nan``, else sorted last), and whether a NaN was seen."""
+def _gathered(a, skip_nan, cls):
+    """The elements of ``a`` as a new 1-D array of ``cls`` (NaNs dropped
+    when ``skip_nan``), and whether a NaN was seen."""
     out = np.empty(a.size, cls)
     n = 0
     nan = False
@@ -69,8 +70,53 @@ def _sorted_values(a, skip_nan, cls):
                 continue
         out[n] = v
         n += 1
-    out = np.sort(out[:n])
-    return out, nan
+    return out[:n], nan
+
+
+@register_jitable
+def _select(s, k):
+    """Reorder ``s`` (no NaNs) in place so that ``s[k]`` is its k-th
+    smallest item, ``s[:k]`` no larger and ``s[k + 1:]`` no smaller
+    (quickselect, median-of-three pivots: linear time on average, where a
+    full sort is n log n)."""
+    lo = 0
+    hi = s.shape[0] - 1
+    while hi > lo:
+        mid = (lo + hi) // 2
+        if s[mid] < s[lo]:
+            s[mid], s[lo] = s[lo], s[mid]
+        if s[hi] < s[lo]:
+            s[hi], s[lo] = s[lo], s[hi]
+        if s[hi] < s[mid]:
+            s[hi], s[mid] = s[mid], s[hi]
+        pivot = s[mid]
+        i = lo
+        j = hi
+        while i <= j:
+            while s[i] < pivot:
+                i += 1
+            while pivot < s[j]:
+                j -= 1
+            if i <= j:
+                s[i], s[j] = s[j], s[i]
+                i += 1
+                j -= 1
+        if k <= j:
+            hi = j
+        elif k >= i:
+            lo = i
+        else:
+            return
+
+
+@register_jitable
+def _lerp(below, above, t, cls):
+    """NumPy's _lerp: from ``below`` for t < 0.5, from ``above`` for
+    t >= 0.5 (exact at both ends)."""
+    d = above - below
+    if t >= 0.5:
+        return cls(above - d * (1 - t))
+    return cls(below + d * t)
 
 
 @register_jitable
@@ -84,13 +130,27 @@ def _at_fraction(s, f, cls):
         return cls(s[n - 1])
     if lo < 0:
         lo = 0
-    t = cls(pos - lo)
-    below, above = s[lo], s[lo + 1]
-    d = above - below
-    # NumPy's _lerp: from below for t < 0.5, from above for t >= 0.5 (exact at the ends)
-    if t >= 0.5:
-        return cls(above - d * (1 - t))
-    return cls(below + d * t)
+    return _lerp(s[lo], s[lo + 1], cls(pos - lo), cls)
+
+
+@register_jitable
+def _selected_fraction(s, f, cls):
+    """:func:`_at_fraction` of unsorted ``s`` (reordered in place): the two
+    neighbours of position ``f * (n - 1)`` by selection, not a sort."""
+    n = s.shape[0]
+    pos = f * (n - 1)
+    lo = int(math.floor(pos))
+    if lo >= n - 1:
+        _select(s, n - 1)
+        return cls(s[n - 1])
+    if lo < 0:
+        lo = 0
+    _select(s, lo)
+    above = s[lo + 1]
+    for j in range(lo + 2, n):  # the smallest of the larger side
+        if s[j] < above:
+            above = s[j]
+    return _lerp(s[lo], above, cls(pos - lo), cls)
 
 
 def _quantile_typer(name, scale, skip_nan):
@@ -111,18 +171,20 @@ def _quantile_typer(name, scale, skip_nan):
                 f = q / scale
                 if not (0.0 <= f <= 1.0):
                     raise ValueError(lo_msg)
-                s, nan = _sorted_values(a, skip_nan, cls)
+                s, nan = _gathered(a, skip_nan, cls)
                 if s.shape[0] == 0:
                     if skip_nan:
                         return cls(np.nan)
                     raise IndexError("index -1 is out of bounds for axis 0 with size 0")
                 if nan and not skip_nan:
                     return cls(np.nan)
-                return _at_fraction(s, f, cls)
+                return _selected_fraction(s, f, cls)
             return impl
         if isinstance(q, types.Array) and q.ndim == 1 and isinstance(q.dtype, (types.Number, types.Boolean)):
             def impl(a, q):
-                s, nan = _sorted_values(a, skip_nan, cls)
+                s, nan = _gathered(a, skip_nan, cls)
+                if not nan or skip_nan:
+                    s = np.sort(s)
                 out = np.empty(q.shape[0], cls)
                 for i in range(q.shape[0]):
                     f = q[i] / scale
@@ -155,14 +217,19 @@ def _median_typer(name, skip_nan):
         cls = scalar_class(_float_of(a.dtype))
 
         def impl(a):
-            s, nan = _sorted_values(a, skip_nan, cls)
+            s, nan = _gathered(a, skip_nan, cls)
             n = s.shape[0]
             if n == 0 or (nan and not skip_nan):
                 return cls(np.nan)  # NumPy: nan (with a RuntimeWarning for an empty array)
             h = n // 2
+            _select(s, h)
             if n % 2:
                 return cls(s[h])
-            return cls((s[h - 1] + s[h]) / 2)
+            below = s[0]
+            for j in range(1, h):  # the largest of the smaller side
+                if s[j] > below:
+                    below = s[j]
+            return cls((below + s[h]) / 2)
         return impl
     return typer
 
