@@ -29,7 +29,7 @@ from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import overload, overload_method, register_jitable
 from pycomp.frontend.typing.arraycreation import dtype_from_type
-from pycomp.np.views import axis_last_view, elements, is_index
+from pycomp.np.views import axis_last_view, elements, is_index, swapaxes_view
 
 __all__ = ["accumulator_type", "scalar_class"]
 
@@ -132,10 +132,26 @@ def _additive(name, start, step):
                 return s
             return impl
 
+        # a 2-d C (F) array reduced along axis 0 (1): its rows along the axis
+        # are strided, so whole contiguous lines a[k] (a[:, k]) are folded
+        # into the result instead, in memory order
+        outer_first = a.ndim == 2 and a.layout in "CF"
+        c_layout = a.layout == "C"
+
         def impl(a, axis=None, dtype=None):
-            v = axis_last_view(a, axis)
+            v = axis_last_view(a, axis)  # checks the axis
             out = np.empty(v.shape[:-1], acc)
             n = v.shape[-1]
+            if outer_first and (axis % 2 == 0) == c_layout:
+                w = swapaxes_view(a, 0, axis % 2)  # w[k]: the k-th line along the axis, contiguous
+                m = out.shape[0]
+                for j in range(m):
+                    out[j] = acc(start)
+                for k in range(n):
+                    line = w[k]
+                    for j in range(m):
+                        out[j] = step(out[j], acc(line[j]))
+                return out
             for idx in np.ndindex(v.shape[:-1]):
                 row = v[idx]
                 s = acc(start)
