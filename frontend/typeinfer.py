@@ -599,7 +599,10 @@ def default_typing_context() -> TypingContext:
         import pycomp.frontend.typing.lists  # noqa: F401  (after the builtins: their candidates come first)
         import pycomp.np.scalarfuncs  # noqa: F401
         import pycomp.np.statistics  # noqa: F401
+        import pycomp.np.counting  # noqa: F401
+        import pycomp.np.polynomials  # noqa: F401
         import pycomp.np.dtypes  # noqa: F401
+        import pycomp.np.random  # noqa: F401  (np.random: compiled code's own generator)
         import pycomp.extending_lowering  # noqa: F401  (setattr's typing: obj.attr = x)
 
         _DEFAULT_CTX = TypingContext()
