@@ -29,23 +29,15 @@ from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import infer_global, lower_builtin, overload, register_jitable
 from pycomp.frontend.typing.templates import AbstractTemplate, signature
-from pycomp.np.views import is_index, swapaxes_view
+from pycomp.np.views import compiled_only, is_index, swapaxes_view
 
 __all__ = ["strided_view", "readonly_strided_view"]
 
 AxisError = np.exceptions.AxisError
 
 
-def _compiled_only(name):
-    def stub(*args):
-        raise NotImplementedError("%s() is a primitive of compiled code" % name)
-    stub.__name__ = stub.__qualname__ = name
-    stub.__doc__ = "Compiled code only: see the module docstring of pycomp.np.manipulation."
-    return stub
-
-
-strided_view = _compiled_only("strided_view")
-readonly_strided_view = _compiled_only("readonly_strided_view")
+strided_view = compiled_only("strided_view", __name__)
+readonly_strided_view = compiled_only("readonly_strided_view", __name__)
 
 
 def _view_template(readonly: bool):

@@ -39,20 +39,22 @@ def _index_tuple(t) -> bool:
     return isinstance(t, types.BaseTuple) and all(is_index(e) for e in t.types)
 
 
-def _compiled_only(name):
+def compiled_only(name, module="pycomp.np.views"):
+    """A Python stub for the primitive ``name`` of compiled code (typed and
+    lowered by ``module``): calling it from Python is NotImplementedError."""
     def stub(*args):
         raise NotImplementedError("%s() is a primitive of compiled code" % name)
     stub.__name__ = stub.__qualname__ = name
-    stub.__doc__ = "Compiled code only: see the module docstring of pycomp.np.views."
+    stub.__doc__ = "Compiled code only: see the module docstring of %s." % module
     return stub
 
 
-reshape_view = _compiled_only("reshape_view")
-transpose_view = _compiled_only("transpose_view")
-swapaxes_view = _compiled_only("swapaxes_view")
-axis_last_view = _compiled_only("axis_last_view")
-dtype_view = _compiled_only("dtype_view")
-elements = _compiled_only("elements")
+reshape_view = compiled_only("reshape_view")
+transpose_view = compiled_only("transpose_view")
+swapaxes_view = compiled_only("swapaxes_view")
+axis_last_view = compiled_only("axis_last_view")
+dtype_view = compiled_only("dtype_view")
+elements = compiled_only("elements")
 
 
 def _array(t, what):
