@@ -68,6 +68,9 @@ _CONSTRUCTS = {
     "MAP_ADD": "dict comprehensions are not supported yet",
     "BUILD_STRING": "f-strings are not supported yet",
     "FORMAT_VALUE": "f-strings are not supported yet",
+    "FORMAT_SIMPLE": "f-strings are not supported yet",  # 3.13
+    "FORMAT_WITH_SPEC": "f-strings are not supported yet",
+    "CONVERT_VALUE": "f-strings are not supported yet",
 }
 
 class FunctionIR:
