@@ -92,6 +92,16 @@ class ControlFlowGraph:
         for b in blocks.values():
             for s in b.succs:
                 blocks[s].preds.append(b.start)
+        if blocks[entry].preds:
+            # the first instruction heads a loop (a function that starts with
+            # `while True:`): a block of its own enters the loop, so the entry
+            # block, which holds the arguments, is never a branch target
+            head = blocks[entry].instrs[0]
+            start = entry - 1
+            enter = BasicBlock(start, [Instr(start, "NOP", None, None, head.line, head.col)], [entry])
+            blocks[entry].preds.insert(0, start)
+            blocks = {start: enter, **blocks}
+            entry = start
         return cls(blocks, entry)
 
     # ------------------------------------------------------------ analyses

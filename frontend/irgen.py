@@ -295,6 +295,10 @@ class _Generator(ClosureGeneration, ListDisplayGeneration):
     def pop(self, stack):
         return stack.pop()
 
+    def op_NOP(self, b, ins, stack, local):
+        """The instruction of the block that enters a loop heading the
+        function (see ControlFlowGraph.from_instrs): nothing to do."""
+
     def op_LOAD_CONST(self, b, ins, stack, local):
         v = ins.argval
         if isinstance(v, pytypes.CodeType):  # for MAKE_FUNCTION (see closures.py)

@@ -169,6 +169,42 @@ def test_while(n):
     check(while_sum, n)
 
 
+# A function whose first statement is `while True:` (the loop header is the
+# function's first instruction). The back edge used to branch to the entry
+# block, which holds no loop-carried values: the loop never ended.
+
+def while_true_first(x):
+    while True:
+        if x > 5:
+            return x
+        x += 1
+
+
+def while_true_nested_first(x):
+    while True:
+        while True:
+            if x > 50:
+                return x
+            elif x % 7 == 0:
+                break
+            x += 2
+        x = x * 2 + 1
+
+
+def while_true_break_first(n):
+    while True:
+        n -= 3
+        if n < 0:
+            break
+    return n
+
+
+@pytest.mark.parametrize("n", [-4, 0, 1, 6, 27])
+@pytest.mark.parametrize("func", [while_true_first, while_true_nested_first, while_true_break_first])
+def test_while_true_as_first_statement(func, n):
+    check(func, n)
+
+
 @pytest.mark.parametrize("n", [1, 6, 27, 97])
 def test_while_collatz(n):
     check(collatz_steps, n)
