@@ -11,7 +11,15 @@ cannot compile a case shows ``-``, with the reason in the JSON):
   (``np.percentile(a, 90)``) of n float64;
 - ``concatenate``: ``np.concatenate((a, b))`` of two n-vectors;
 - ``where``: ``np.where(a > 0.5, a, 0.0)``;
-- ``cumsum``: ``np.cumsum`` of n float64.
+- ``cumsum``: ``np.cumsum`` of n float64;
+- ``solve``: ``np.linalg.solve(a, b)`` of an n x n system with n right-hand
+  sides (Numba needs scipy);
+- ``histogram``: the counts of ``np.histogram(a, 50)`` of n float64;
+- ``rand_uniform``, ``rand_normal``, ``rand_int``: n draws of the legacy
+  generator after ``np.random.seed(0)`` (``random``, ``standard_normal``,
+  ``randint(0, 1000)``), the same values in every engine;
+- ``gen_normal``: n ``standard_normal`` draws of a ``np.random.Generator``
+  passed in (its state advances: values not compared between engines).
 
     python benchmarks/numpy_api.py                 # all cases, the default sizes
     python benchmarks/numpy_api.py --cases matmul --sizes 100,500,1000
@@ -75,6 +83,33 @@ def cumsum(a):
     return np.cumsum(a)
 
 
+def solve(a, b):
+    return np.linalg.solve(a, b)
+
+
+def histogram(a):
+    return np.histogram(a, 50)[0]
+
+
+def rand_uniform(n):
+    np.random.seed(0)
+    return np.random.random(n)
+
+
+def rand_normal(n):
+    np.random.seed(0)
+    return np.random.standard_normal(n)
+
+
+def rand_int(n):
+    np.random.seed(0)
+    return np.random.randint(0, 1000, n)
+
+
+def gen_normal(g, n):
+    return g.standard_normal(n)
+
+
 def _square(n):
     rng = np.random.default_rng(1)
     return (rng.random((n, n)), rng.random((n, n)))
@@ -85,9 +120,15 @@ def _vec(n, k=1):
     return tuple(rng.random(n) for _ in range(k))
 
 
-#: name -> (function, make arguments for size n, default sizes)
+#: name -> (function, make arguments for size n, default sizes[, compare results between engines])
 CASES = {
-    "matmul": (matmul, _square, (100, 500, 1000)),
+    "matmul": (matmul, _square, (100, 500, 1000, 2000)),
+    "solve": (solve, _square, (100, 500, 1000, 2000)),
+    "histogram": (histogram, _vec, (1000, 1000000)),
+    "rand_uniform": (rand_uniform, lambda n: (n,), (1000, 1000000)),
+    "rand_normal": (rand_normal, lambda n: (n,), (1000, 1000000)),
+    "rand_int": (rand_int, lambda n: (n,), (1000, 1000000)),
+    "gen_normal": (gen_normal, lambda n: (np.random.default_rng(3), n), (1000, 1000000), False),
     "sum_axis0": (sum_axis0, lambda n: _square(n)[:1], (100, 1000)),
     "sum_axis1": (sum_axis1, lambda n: _square(n)[:1], (100, 1000)),
     "mean_axis1": (mean_axis1, lambda n: _square(n)[:1], (100, 1000)),
@@ -119,7 +160,8 @@ def main(argv=None) -> int:
     print("%-12s %8s %11s %11s %11s %8s %8s" % ("case", "n", "pycomp", "numba", "numpy", "pc/nb", "pc/np"))
     rows = []
     for name in args.cases.split(","):
-        fn, make, sizes = CASES[name]
+        fn, make, sizes = CASES[name][:3]
+        compare = CASES[name][3] if len(CASES[name]) > 3 else True
         if args.sizes:
             sizes = tuple(int(s) for s in args.sizes.split(","))
         engines = {"pycomp": pycomp.njit(fn), "numba": numba.njit(fn), "numpy": fn}
@@ -133,7 +175,7 @@ def main(argv=None) -> int:
                 except Exception as e:  # noqa: BLE001 -- an engine that cannot compile the case
                     errors[eng] = "%s: %s" % (type(e).__name__, str(e).splitlines()[0][:200])
                     continue
-                if not _same(got, ref):
+                if compare and not _same(got, ref):
                     raise SystemExit("%s: %s gives a wrong result at n=%d" % (name, eng, n))
                 times[eng] = best_time(f, data, repeat=args.repeat)
             ratio = {o: times["pycomp"] / times[o] for o in ("numba", "numpy") if "pycomp" in times and o in times}

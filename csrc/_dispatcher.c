@@ -99,7 +99,10 @@ arg_code(PyObject *o)
         PyArray_Descr *d = PyArray_DESCR(a);
         int ndim = PyArray_NDIM(a);
         int num = d->type_num;
-        if (ndim >= 32 || num >= 24 || PyArray_ISBYTESWAPPED(a) || t != &PyArray_Type)
+        /* the type number says all but for records (their fields) and
+         * datetimes (their unit): those take the slow path, typeof() */
+        if (ndim >= 32 || num >= 24 || num == NPY_VOID || num == NPY_DATETIME || num == NPY_TIMEDELTA
+                || PyArray_ISBYTESWAPPED(a) || t != &PyArray_Type)
             return -1;
         int flags = PyArray_FLAGS(a);
         int layout = (flags & NPY_ARRAY_C_CONTIGUOUS) ? 0 : (flags & NPY_ARRAY_F_CONTIGUOUS) ? 1 : 2;

@@ -558,6 +558,11 @@ build_c_helpers(void)
         || ADD_HELPER(d, pycomp_nrt_incref) < 0
         || ADD_HELPER(d, pycomp_nrt_decref) < 0
         || ADD_HELPER(d, pycomp_box_array) < 0
+        || ADD_HELPER(d, pycomp_box_array_descr) < 0
+        || ADD_HELPER(d, pycomp_box_record) < 0
+        || ADD_HELPER(d, pycomp_unbox_record) < 0
+        || ADD_HELPER(d, pycomp_unbox_datetime) < 0
+        || ADD_HELPER(d, pycomp_box_datetime) < 0
         || ADD_HELPER(d, pycomp_box_meminfo_owner) < 0) {
         Py_DECREF(d);
         return NULL;

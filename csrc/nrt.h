@@ -145,6 +145,14 @@ typedef struct {
 /* The ndarray for `arr` (GIL held; new reference, or NULL with an
  * exception set).  Steals arr->meminfo's reference, also on failure. */
 PyObject *pycomp_box_array(pycomp_array *arr, int32_t ndim, int32_t typenum);
+/* The same with a dtype object `descr` (borrowed): structured dtypes. */
+PyObject *pycomp_box_array_descr(pycomp_array *arr, int32_t ndim, PyObject *descr);
+/* Records: a new np.void copying the bytes at `data`; the bytes of an np.void. */
+PyObject *pycomp_box_record(void *data, PyObject *descr);
+void *pycomp_unbox_record(PyObject *obj, PyObject *descr);
+/* datetime64/timedelta64 scalars: their int64 count (NaT is INT64_MIN). */
+int pycomp_unbox_datetime(PyObject *obj, int64_t *out);
+PyObject *pycomp_box_datetime(int64_t value, PyObject *descr);
 
 /* A MemInfoOwner holding `mi` (stolen, also on failure). */
 PyObject *pycomp_box_meminfo_owner(pycomp_meminfo *mi);

@@ -13,6 +13,7 @@
  * PY_ARRAY_UNIQUE_SYMBOL (set by setup.py for the whole extension). */
 #define NO_IMPORT_ARRAY
 #include <numpy/arrayobject.h>
+#include <numpy/arrayscalars.h>
 
 #include "nrt.h"
 
@@ -142,13 +143,41 @@ is_parent_itself(PyArrayObject *p, PyArray_Descr *descr, int ndim,
     return PyArray_EquivTypes(PyArray_DESCR(p), descr);
 }
 
+static PyObject *box_array(pycomp_array *arr, int32_t ndim, PyArray_Descr *descr);
+
 PyObject *
 pycomp_box_array(pycomp_array *arr, int32_t ndim, int32_t typenum)
+{
+    PyArray_Descr *descr = PyArray_DescrFromType(typenum);
+    if (descr == NULL) {
+        pycomp_nrt_decref(arr->meminfo);
+        return NULL;
+    }
+    return box_array(arr, ndim, descr);
+}
+
+PyObject *
+pycomp_box_array_descr(pycomp_array *arr, int32_t ndim, PyObject *descr)
+{
+    if (!PyArray_DescrCheck(descr)) {
+        pycomp_nrt_decref(arr->meminfo);
+        PyErr_SetString(PyExc_SystemError, "pycomp: boxing an array with a dtype that is not a dtype");
+        return NULL;
+    }
+    Py_INCREF(descr);
+    return box_array(arr, ndim, (PyArray_Descr *)descr);
+}
+
+/* The ndarray for `arr` with dtype `descr` (stolen); consumes the array's
+ * reference to its meminfo. */
+static PyObject *
+box_array(pycomp_array *arr, int32_t ndim, PyArray_Descr *descr)
 {
     pycomp_meminfo *mi = arr->meminfo;
     npy_intp shape[NPY_MAXDIMS], strides[NPY_MAXDIMS];
 
     if (ndim < 0 || ndim > NPY_MAXDIMS) {
+        Py_DECREF(descr);
         pycomp_nrt_decref(mi);
         PyErr_Format(PyExc_SystemError, "pycomp: cannot box a %d-d array", (int)ndim);
         return NULL;
@@ -156,11 +185,6 @@ pycomp_box_array(pycomp_array *arr, int32_t ndim, int32_t typenum)
     for (int i = 0; i < ndim; i++) {
         shape[i] = (npy_intp)arr->shape_and_strides[i];
         strides[i] = (npy_intp)arr->shape_and_strides[ndim + i];
-    }
-    PyArray_Descr *descr = PyArray_DescrFromType(typenum);
-    if (descr == NULL) {
-        pycomp_nrt_decref(mi);
-        return NULL;
     }
     if (arr->itemsize != (int64_t)PyDataType_ELSIZE(descr)) {
         PyErr_Format(PyExc_SystemError,
@@ -218,6 +242,66 @@ pycomp_box_array(pycomp_array *arr, int32_t ndim, int32_t typenum)
     PyObject *copy = PyArray_NewCopy((PyArrayObject *)tmp, NPY_KEEPORDER);  /* an F constant stays F */
     Py_DECREF(tmp);
     return copy;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Records (structured scalars)                                            */
+/* ---------------------------------------------------------------------- */
+
+/* A new np.void holding a copy of the record of dtype `descr` at `data`. */
+PyObject *
+pycomp_box_record(void *data, PyObject *descr)
+{
+    if (!PyArray_DescrCheck(descr)) {
+        PyErr_SetString(PyExc_SystemError, "pycomp: boxing a record with a dtype that is not a dtype");
+        return NULL;
+    }
+    return PyArray_Scalar(data, (PyArray_Descr *)descr, NULL);
+}
+
+/* The address of the bytes of record `obj` (an np.void of structured dtype
+ * `descr`), borrowed from it: a record read from an array refers to the
+ * array's memory, so writes through it reach the array, as in NumPy. NULL
+ * with TypeError if `obj` is not such a record. */
+void *
+pycomp_unbox_record(PyObject *obj, PyObject *descr)
+{
+    if (!PyArray_IsScalar(obj, Void) || !PyArray_DescrCheck(descr)
+            || !PyArray_EquivTypes(((PyVoidScalarObject *)obj)->descr, (PyArray_Descr *)descr)) {
+        PyErr_Format(PyExc_TypeError, "can't unbox a %.200s as a record of dtype %R",
+                     Py_TYPE(obj)->tp_name, descr);
+        return NULL;
+    }
+    return ((PyVoidScalarObject *)obj)->obval;
+}
+
+/* ---------------------------------------------------------------------- */
+/* datetime64 and timedelta64 scalars                                      */
+/* ---------------------------------------------------------------------- */
+
+/* The int64 count of an np.datetime64 or np.timedelta64 (NaT is INT64_MIN):
+ * 0, or -1 with TypeError if `obj` is neither. */
+int
+pycomp_unbox_datetime(PyObject *obj, int64_t *out)
+{
+    if (PyArray_IsScalar(obj, Datetime) || PyArray_IsScalar(obj, Timedelta)) {
+        *out = (int64_t)((PyDatetimeScalarObject *)obj)->obval;
+        return 0;
+    }
+    PyErr_Format(PyExc_TypeError, "expected a numpy.datetime64 or numpy.timedelta64, not %.200s",
+                 Py_TYPE(obj)->tp_name);
+    return -1;
+}
+
+/* A new np.datetime64 / np.timedelta64 of dtype `descr` (M8[unit] or m8[unit]). */
+PyObject *
+pycomp_box_datetime(int64_t value, PyObject *descr)
+{
+    if (!PyArray_DescrCheck(descr)) {
+        PyErr_SetString(PyExc_SystemError, "pycomp: boxing a datetime with a dtype that is not a dtype");
+        return NULL;
+    }
+    return PyArray_Scalar(&value, (PyArray_Descr *)descr, NULL);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -22,4 +22,42 @@ double pycomp_random_gauss(void);
  * shuffle): 32-bit draws when rng fits in 32 bits, 64-bit draws otherwise. */
 uint64_t pycomp_random_bounded(uint64_t rng);
 
+/* Distributions, drawing as NumPy's legacy RandomState methods of the same
+ * names do (parameters checked by the caller). */
+double pycomp_random_standard_exponential(void);
+double pycomp_random_standard_gamma(double shape);
+double pycomp_random_beta(double a, double b);
+double pycomp_random_chisquare(double df);
+double pycomp_random_f(double dfnum, double dfden);
+double pycomp_random_standard_t(double df);
+double pycomp_random_noncentral_chisquare(double df, double nonc);
+double pycomp_random_noncentral_f(double dfnum, double dfden, double nonc);
+int64_t pycomp_random_poisson(double lam);
+int64_t pycomp_random_binomial(int64_t n, double p);
+int64_t pycomp_random_negative_binomial(double n, double p);
+int64_t pycomp_random_hypergeometric(int64_t good, int64_t bad, int64_t sample);
+int64_t pycomp_random_geometric(double p);
+int64_t pycomp_random_logseries(double p);
+int64_t pycomp_random_zipf(double a);
+double pycomp_random_laplace(double loc, double scale);
+double pycomp_random_gumbel(double loc, double scale);
+double pycomp_random_logistic(double loc, double scale);
+double pycomp_random_pareto(double a);
+double pycomp_random_weibull(double a);
+double pycomp_random_power(double a);
+double pycomp_random_rayleigh(double scale);
+double pycomp_random_standard_cauchy(void);
+double pycomp_random_triangular(double left, double mode, double right);
+double pycomp_random_wald(double mean, double scale);
+double pycomp_random_vonmises(double mu, double kappa);
+/* Legacy randint's draws for dtypes of 1 (bool), 8, 16 and 32 bits: a
+ * value in [0, rng]; 1-, 8- and 16-bit draws share 32-bit words, a buffer
+ * emptied by pycomp_random_buffer_reset at the start of each call. */
+void pycomp_random_buffer_reset(void);
+/* Bulk draws: n doubles / normals (loc + scale * gauss) / low + [0, rng] integers. */
+void pycomp_random_fill_double(double *out, int64_t n);
+void pycomp_random_fill_gauss(double *out, int64_t n, double loc, double scale);
+void pycomp_random_fill_bounded(int64_t *out, int64_t n, int64_t low, uint64_t rng);
+uint64_t pycomp_random_bounded_small(uint64_t rng, int64_t bits);
+
 #endif

@@ -268,13 +268,32 @@ class _Inference(CommitPhase):
         self._resolved(op, sig, op.result)
 
     def visit_SetItemOp(self, op, ts):
+        if isinstance(ts[0], ty.Record) and isinstance(ts[1], ty.Integer) and isinstance(op.index.owner, nb.ConstOp):
+            ts = self._record_field_operand(op, ts)  # r[0] = v: the field at that position
         self._resolved(op, self.ctx.resolve_op("setitem", ts))
+
+    def _record_field_operand(self, op, ts):
+        """``r[k] = v`` with a constant ``k``: the index operand becomes the
+        name of the field at position ``k`` (a string constant)."""
+        from pycomp.frontend.typing.records import field_name
+
+        name = field_name(ts[0], op.index.owner.value.data)
+        const = nb.ConstOp(name, ty.StringLiteral(name))
+        const.location = op.location
+        op.parent_block().insert_op_before(const, op)
+        op.operands[1] = const.result
+        self.assign(const.result, ty.StringLiteral(name), const)
+        return (ts[0], ty.StringLiteral(name), ts[2])
 
     def visit_StaticGetItemOp(self, op, ts):
         (obj,) = ts
         idx = op.index.data
         if isinstance(obj, ty.Optional):
             obj = obj.type  # lowering checks for None
+        if isinstance(obj, ty.Record) and isinstance(idx, int):  # r[0]: the field at that position
+            from pycomp.frontend.typing.records import field_name
+
+            idx = field_name(obj, idx)
         if isinstance(obj, ty.BaseTuple) and isinstance(idx, int):
             n = len(obj)
             if not -n <= idx < n:
@@ -588,6 +607,8 @@ def default_typing_context() -> TypingContext:
         import pycomp.frontend.typing.optional  # noqa: F401
         import pycomp.frontend.typing.arraycreation  # noqa: F401
         import pycomp.frontend.typing.arrayattrs  # noqa: F401
+        import pycomp.frontend.typing.records  # noqa: F401
+        import pycomp.frontend.typing.datetimes  # noqa: F401
         import pycomp.frontend.typing.arrayiter  # noqa: F401
         import pycomp.frontend.typing.arrayindex  # noqa: F401
         import pycomp.frontend.typing.slicetypes  # noqa: F401
@@ -596,6 +617,7 @@ def default_typing_context() -> TypingContext:
         import pycomp.np.creation  # noqa: F401
         import pycomp.np.manipulation  # noqa: F401
         import pycomp.np.selection  # noqa: F401
+        import pycomp.np.shaping  # noqa: F401
         import pycomp.frontend.typing.lists  # noqa: F401  (after the builtins: their candidates come first)
         import pycomp.np.scalarfuncs  # noqa: F401
         import pycomp.np.statistics  # noqa: F401
@@ -603,6 +625,7 @@ def default_typing_context() -> TypingContext:
         import pycomp.np.polynomials  # noqa: F401
         import pycomp.np.dtypes  # noqa: F401
         import pycomp.np.random  # noqa: F401  (np.random: compiled code's own generator)
+        import pycomp.np.generator  # noqa: F401  (np.random.Generator objects)
         import pycomp.extending_lowering  # noqa: F401  (setattr's typing: obj.attr = x)
 
         _DEFAULT_CTX = TypingContext()

@@ -195,7 +195,7 @@ class _FunctionLowering:
 
     def lower_GlobalOp(self, op):
         t = nb.type_of(op.result)
-        if isinstance(t, (ty.Array, ty.SliceType)):  # a frozen ndarray or slice: a constant
+        if isinstance(t, (ty.Array, ty.SliceType, ty.NPDatetime, ty.NPTimedelta)):  # frozen: a constant
             return self.ctx.constant(self.b, t, op.value.data)
         return None  # compile-time only: calls and attributes resolve it statically
 
@@ -252,6 +252,10 @@ class _FunctionLowering:
             for j, i in enumerate(range(*idx.indices(len(t)))):
                 out = self.b.insert_value(out, self.b.extract(value, i, self.llvm_type(t.types[i])), j)
             return out
+        if isinstance(t, ty.Record):  # r[0]: the field at that position
+            name = idx if isinstance(idx, str) else t.names[idx]
+            sig = Signature(nb.type_of(op.result), (t, ty.StringLiteral(name)))
+            return self.ctx.implementation("getitem", sig)(self.ctx, self.b, sig, [value, None])
         if isinstance(idx, int):
             it = ty.intp
         elif isinstance(idx, tuple) and all(isinstance(i, int) for i in idx):

@@ -330,10 +330,14 @@ class Dispatcher(DispatcherBase):
             for i, a in enumerate(args):
                 try:
                     typeof(a)
-                except ValueError:
+                except ValueError as why:
                     name = self._params[i].name if i < len(self._params) else "#%d" % i
-                    raise TypeError("%s(): argument '%s' of type %s cannot be passed to compiled code: %r"
-                                    % (self.__name__, name, type(a).__name__, a)) from None
+                    shown = repr(a)
+                    shown = shown if len(shown) <= 80 else shown[:77] + "..."
+                    reason = str(why) if str(why).startswith("unsupported dtype") else ""
+                    raise TypeError("%s(): argument '%s' of type %s cannot be passed to compiled code%s: %s"
+                                    % (self.__name__, name, type(a).__name__,
+                                       " (%s)" % reason if reason else "", shown)) from None
             raise
         entry = self._entries.get(key)
         if entry is None:

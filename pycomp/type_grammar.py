@@ -131,6 +131,17 @@ class _TypeParser:
         name = self.word()
         if name in _SCALARS:
             return _SCALARS[name]
+        if name in ("datetime64", "timedelta64"):  # datetime64[ns]; datetime64 alone is the generic unit
+            from pycomp.types import DATETIME_UNITS, NPDatetime, NPTimedelta
+
+            cls = NPDatetime if name == "datetime64" else NPTimedelta
+            save = self.pos
+            if self.accept("["):
+                unit = self.word()
+                if unit in DATETIME_UNITS and self.accept("]"):
+                    return cls(unit)
+                self.pos = save
+            return cls("")
         if name == "UniTuple":
             self.expect("(")
             dt = self.parse()

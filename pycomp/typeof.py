@@ -21,7 +21,7 @@ import numpy as np
 from pycomp import types as ty
 from pycomp.operators import operator_key
 
-__all__ = ["typeof", "dtype_to_type", "typeof_impl", "Purpose"]
+__all__ = ["typeof", "dtype_to_type", "as_numpy_dtype", "typeof_impl", "Purpose"]
 
 _DTYPES = {
     np.dtype(np.bool_): ty.boolean,
@@ -42,10 +42,65 @@ _NUMPY_SCALAR_CLASSES = frozenset(d.type for d in _DTYPES)
 
 
 def dtype_to_type(dtype) -> ty.Type:
-    try:
-        return _DTYPES[np.dtype(dtype)]
-    except KeyError:
-        raise ValueError("unsupported dtype %s" % dtype) from None
+    """The pycomp type of NumPy dtype ``dtype``: a number type, or a
+    ``Record`` for a structured dtype. ValueError for the others."""
+    dt = np.dtype(dtype)
+    t = _DTYPES.get(dt)
+    if t is not None:
+        return t
+    if dt.fields is not None and dt.names:
+        return _record_type(dt)
+    if dt.kind in "mM" and dt.isnative:
+        unit, count = np.datetime_data(dt)
+        if count != 1:
+            raise ValueError("unsupported dtype %s: a unit with a multiplier" % dt)
+        return (ty.NPDatetime if dt.kind == "M" else ty.NPTimedelta)("" if unit == "generic" else unit)
+    if not dt.isnative and dt.newbyteorder("=") in _DTYPES:
+        raise ValueError("unsupported dtype %s: a non-native byte order (pycomp reads native-endian data "
+                         "only; convert with a.astype(a.dtype.newbyteorder('=')))" % dt)
+    raise ValueError("unsupported dtype %s" % dt)
+
+
+def _record_type(dt: np.dtype) -> ty.Type:
+    """The ``Record`` type of structured dtype ``dt``: its fields' types
+    (numbers, records, fixed-shape subarrays) and offsets."""
+    fields = []
+    for name in dt.names:
+        fdt, offset = dt.fields[name][:2]
+        if fdt.subdtype is not None:
+            base, shape = fdt.subdtype
+            ft = ty.NestedArray(_field_type(base), shape)
+        else:
+            ft = _field_type(fdt)
+        fields.append((name, ft, offset))
+    return ty.Record(fields, dt.itemsize, dt.isalignedstruct)
+
+
+def _field_type(dt: np.dtype) -> ty.Type:
+    """The type of a record field: any element type, or a string field."""
+    if dt.kind == "S":
+        return ty.CharSeq(dt.itemsize)
+    if dt.kind == "U":
+        return ty.UnicodeCharSeq(dt.itemsize // 4)
+    return dtype_to_type(dt)
+
+
+def as_numpy_dtype(t: ty.Type) -> np.dtype:
+    """The NumPy dtype of pycomp type ``t`` (the inverse of
+    :func:`dtype_to_type`)."""
+    if isinstance(t, ty.Record):
+        formats = [as_numpy_dtype(ft) for _, ft, _ in t.fields]
+        return np.dtype({"names": list(t.names), "formats": formats,
+                         "offsets": [o for _, _, o in t.fields], "itemsize": t.size}, align=t.aligned)
+    if isinstance(t, ty.NestedArray):
+        return np.dtype((as_numpy_dtype(t.dtype), t.shape))
+    if isinstance(t, (ty.NPDatetime, ty.NPTimedelta)):
+        return np.dtype("%s[%s]" % (t.kind, t.unit) if t.unit else t.kind)
+    if isinstance(t, ty.CharSeq):
+        return np.dtype("S%d" % t.count)
+    if isinstance(t, ty.UnicodeCharSeq):
+        return np.dtype("U%d" % t.count)
+    return np.dtype(str(t))
 
 
 def _array_type(a: np.ndarray) -> ty.Type:
@@ -63,6 +118,10 @@ def typeof(value) -> ty.Type:
         return t
     if isinstance(value, np.ndarray):
         return _array_type(value)
+    if isinstance(value, np.void) and value.dtype.names:  # a record: refers to its bytes
+        return dtype_to_type(value.dtype)
+    if isinstance(value, (np.datetime64, np.timedelta64)):
+        return dtype_to_type(value.dtype)
     if isinstance(value, type) and value in _NUMPY_SCALAR_CLASSES:  # np.float32: a compile-time value, as in Numba
         return ty.Function(value)
     if isinstance(value, np.dtype):  # a compile-time value, as in Numba
@@ -127,6 +186,8 @@ _ARGUMENT = _TypeofContext(Purpose.argument)
 def _typeof_extension(value):
     """The type an extension gives ``value``: its class's ``typeof_impl``
     function, else its ``_numba_type_`` attribute; None if neither."""
+    if isinstance(value, np.random.Generator):
+        import pycomp.np.generator  # noqa: F401  (registers the Generator type on first use)
     fn = typeof_impl.dispatch(type(value))
     if fn is not typeof_impl.dispatch(object):
         t = fn(value, _ARGUMENT)

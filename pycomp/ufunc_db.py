@@ -66,8 +66,8 @@ _SUPPORTED_KINDS = {
     "floor": "?IF", "ceil": "?IF", "trunc": "?IF", "rint": "F",
     # extrema
     "minimum": "?IF", "maximum": "?IF", "fmin": "?IF", "fmax": "?IF",
-    # predicates
-    "isnan": _ALL, "isinf": _ALL, "isfinite": _ALL, "signbit": "F",
+    # predicates (isnat: datetime64/timedelta64 only, see datetime_loop)
+    "isnat": "", "isnan": _ALL, "isinf": _ALL, "isfinite": _ALL, "signbit": "F",
     # comparisons and logic
     "equal": _ALL, "not_equal": _ALL, "less": _ALL, "less_equal": _ALL, "greater": _ALL,
     "greater_equal": _ALL, "logical_and": _ALL, "logical_or": _ALL, "logical_xor": _ALL,
@@ -156,13 +156,15 @@ def element_type(t: ty.Type):
     array's dtype, a scalar's own type), None if it cannot be one."""
     if isinstance(t, ty.Array):
         t = t.dtype
-    if isinstance(t, (ty.Number, ty.Boolean)):
+    if isinstance(t, (ty.Number, ty.Boolean, ty.NPDatetime, ty.NPTimedelta)):
         return t
     return None
 
 
 def _np_dtype(t: ty.Type):
-    return np.dtype(t.name)
+    from pycomp.typeof import as_numpy_dtype
+
+    return as_numpy_dtype(t)
 
 
 def _kind(t: ty.Type) -> str:
@@ -198,12 +200,35 @@ def _mixed_kinds(dtypes) -> bool:
     return bool(kinds & set("iu")) and bool(kinds & set("fc"))
 
 
+#: ufunc name -> the scalar operator its datetime64/timedelta64 loops are
+DATETIME_OPERATORS = {
+    "add": "+", "subtract": "-", "multiply": "*", "true_divide": "/", "divide": "/", "floor_divide": "//",
+    "remainder": "%",
+    "equal": "==", "not_equal": "!=", "less": "<", "less_equal": "<=", "greater": ">", "greater_equal": ">=",
+    "negative": "unary-", "positive": "unary+", "absolute": abs, "isnat": "isnat",
+}
+
+
+def datetime_loop(spec: UfuncSpec, dtypes: tuple) -> UfuncLoop | None:
+    """The loop for inputs of which one at least is a datetime64 or
+    timedelta64: the inputs as they are (units are reconciled by the
+    scalar operation) and the result NumPy's rules give (typing of the
+    scalar operator); None if the ufunc has no such loop."""
+    from pycomp.frontend.typing.datetimes import datetime_result
+
+    op = DATETIME_OPERATORS.get(spec.name)
+    res = None if op is None else datetime_result(op, dtypes)
+    return None if res is None else UfuncLoop(tuple(dtypes), res)
+
+
 @functools.lru_cache(maxsize=None)
 def resolve_loop(spec: UfuncSpec, dtypes: tuple) -> UfuncLoop | None:
     """The loop a call of ``spec``'s ufunc uses for inputs of number types
     ``dtypes`` (array dtypes and scalar types), None if there is none."""
     if len(dtypes) != spec.nin:
         return None
+    if any(isinstance(t, (ty.NPDatetime, ty.NPTimedelta)) for t in dtypes):
+        return datetime_loop(spec, dtypes)
     mixed = _mixed_kinds(dtypes)
     for loop in spec.loops:
         if all(can_cast_input(s, d, mixed) for s, d in zip(dtypes, loop.inputs)):

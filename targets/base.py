@@ -91,13 +91,18 @@ class LoweringRegistry:
                 return fn
         return None
 
-    def lower(self, key, *argtypes):
+    def lower(self, key, *argtypes, first: bool = False):
         """Register an implementation of ``key`` for argument type classes
         or exact types (``ty.Integer``, ``ty.float64``, ...); no argtypes
-        means any."""
+        means any. The first registered match is used; ``first=True`` puts
+        this one ahead of those already there (some match any argument)."""
 
         def deco(fn):
-            self.impls.setdefault(_k(key), []).append((argtypes, fn))
+            impls = self.impls.setdefault(_k(key), [])
+            if first:
+                impls.insert(0, (argtypes, fn))
+            else:
+                impls.append((argtypes, fn))
             return fn
 
         return deco
@@ -478,6 +483,10 @@ class TargetContext:
             for i, (et, ev) in enumerate(zip(t.types, value)):
                 out = b.insert_value(out, self.constant(b, et, ev), i)
             return out
+        if isinstance(t, (ty.NPDatetime, ty.NPTimedelta)):  # its int64 count (NaT: INT64_MIN)
+            import numpy as np
+
+            return b.const_int(I64, int(np.asarray(value).view(np.int64)))
         if isinstance(t, ty.SliceType):  # the parts left out filled in, as slice() does at run time
             out = b.undef(lt)
             for i, part in enumerate(slice_fields(value.start, value.stop, value.step)):

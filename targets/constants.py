@@ -19,6 +19,7 @@ from xdsl.dialects import llvm
 from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr, TensorType
 
 from pycomp import types as ty
+from pycomp.typeof import as_numpy_dtype
 from pycomp.targets.datamodel import I8, I64, PTR, llvm_type
 
 __all__ = ["constant_array", "constant_globals", "CONSTANT_ALIGNMENT"]
@@ -30,7 +31,7 @@ CONSTANT_ALIGNMENT = 64
 def _frozen_bytes(t: ty.Array, value) -> tuple[np.ndarray, bytes]:
     arr = np.asarray(value)
     order = "F" if t.layout == "F" else "C"
-    arr = np.require(arr, dtype=np.dtype(str(t.dtype)), requirements=[order])
+    arr = np.require(arr, dtype=as_numpy_dtype(t.dtype), requirements=[order])
     return arr, arr.tobytes(order=order)
 
 

@@ -111,6 +111,10 @@ def _builtin_model(t: ty.Type):
         r = llvm.LLVMStructType.from_type_list([llvm_type(t.type), I1])
     elif isinstance(t, (ty.RangeType, ty.SliceType)):
         r = llvm.LLVMStructType.from_type_list([I64, I64, I64])
+    elif isinstance(t, (ty.NPDatetime, ty.NPTimedelta)):  # a count of units; NaT is INT64_MIN
+        r = I64
+    elif isinstance(t, ty.Record):  # a pointer to the record's bytes (in an array, or an argument's)
+        r = PTR
     elif isinstance(t, (ty.IteratorType, ty.Cell, ty.List)):  # a list: its meminfo (pycomp.targets.cpu.impl_lists)
         r = PTR
     elif isinstance(t, ty.Closure):  # its environment: the captured cells
@@ -149,10 +153,42 @@ def is_compile_time(t: ty.Type) -> bool:
     return isinstance(t, _COMPILE_TIME)
 
 
+def itemsize_of(dtype: ty.Type) -> int:
+    """Bytes per element of an array of ``dtype`` (a record's size)."""
+    from pycomp.typeof import as_numpy_dtype
+
+    return as_numpy_dtype(dtype).itemsize
+
+
+def load_value(b, t: ty.Type, ptr):
+    """The value of type ``t`` stored at ``ptr`` (an array element, say): a
+    bool is a byte in memory; a record's value is a reference to its bytes,
+    ``ptr`` itself."""
+    if isinstance(t, ty.Record):
+        return ptr
+    v = b.load(ptr, memory_type(t))
+    return b.cast("trunc", v, I1) if isinstance(t, ty.Boolean) else v
+
+
+def store_value(b, t: ty.Type, value, ptr) -> None:
+    """Store ``value`` of type ``t`` at ``ptr``: a bool as a byte; a record
+    by copying its bytes."""
+    if isinstance(t, ty.Record):
+        block = memory_type(t)
+        b.store(b.load(value, block), ptr)
+        return
+    if isinstance(t, ty.Boolean):
+        value = b.cast("zext", value, I8)
+    b.store(value, ptr)
+
+
 def memory_type(t: ty.Type):
-    """The type of ``t`` when stored in memory (bool is a byte)."""
+    """The type of ``t`` when stored in memory (bool is a byte; a record
+    its bytes)."""
     if isinstance(t, ty.Boolean):
         return I8
+    if isinstance(t, ty.Record):
+        return llvm.LLVMArrayType(t.size, I8)
     return llvm_type(t)
 
 

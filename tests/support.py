@@ -187,6 +187,8 @@ def _kind(value):
     """The kind of type a result has, with NumPy scalars mapped to Python's."""
     if value is None:
         return "none"
+    if isinstance(value, (np.datetime64, np.timedelta64)):  # timedelta64 is an np.integer
+        return type(value).__name__
     if isinstance(value, (bool, np.bool_)):
         return "bool"
     if isinstance(value, (int, np.integer)):
@@ -242,7 +244,9 @@ def assert_same(got, want, rtol=None, atol=0.0, signed_zero=True, where="result"
     if rtol is None:
         single = _is_single(want) or kw == "array" and want.dtype in (np.float32, np.complex64)
         rtol = RTOL32 if single else RTOL64
-    if kw in ("bool", "int"):
+    if kw in ("datetime64", "timedelta64"):  # same unit, same count (NaT equal to NaT)
+        assert got.dtype == want.dtype and got.view("i8") == want.view("i8"), "%s: %r != %r" % (where, got, want)
+    elif kw in ("bool", "int"):
         assert int(got) == int(want), "%s: %r != %r" % (where, got, want)
     elif kw == "float":
         assert _float_ok(float(got), float(want), rtol, atol, signed_zero), (
@@ -255,7 +259,10 @@ def assert_same(got, want, rtol=None, atol=0.0, signed_zero=True, where="result"
     elif kw == "array":
         assert got.dtype == want.dtype, "%s: dtype %s != %s" % (where, got.dtype, want.dtype)
         assert got.shape == want.shape, "%s: shape %s != %s" % (where, got.shape, want.shape)
-        if want.dtype.kind in "fc":
+        if want.dtype.kind in "mM":  # compared as counts: NaT equals NaT
+            assert np.array_equal(got.view("i8"), want.view("i8")), "%s: arrays differ\n got %r\nwant %r" % (
+                where, got, want)
+        elif want.dtype.kind in "fc":
             ok = np.isclose(got, want, rtol=rtol, atol=atol, equal_nan=True)
             assert ok.all(), "%s: arrays differ\n got %r\nwant %r" % (where, got, want)
         else:
@@ -376,6 +383,8 @@ def clone(value):
                          offset=value.__array_interface__["data"][0] - low,
                          strides=value.strides)
         out[...] = value
+    if isinstance(value, np.recarray):  # records read as attributes on both sides
+        out = out.view(np.recarray)
     if not value.flags.writeable:
         out.flags.writeable = False
     return out

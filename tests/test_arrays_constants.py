@@ -158,18 +158,28 @@ def test_a_global_dtype_object_is_a_dtype():
         check(zeros_of_global_dtype, 3)
 
 
-GDATES = np.array(["2024-01-01"], dtype="M8[D]")
+GDATES = np.array(["2024-01-01", "NaT"], dtype="M8[D]")
+GTEXT = np.array(["ab", "cde"])
 
 
 def use_dates():
-    return GDATES.shape[0]
+    return GDATES[0], GDATES.shape[0]
 
 
-@pycomp_only("Numba types datetime64 arrays; pycomp has no datetimes yet")
+def use_text():
+    return GTEXT.shape[0]
+
+
+@numba_differs("Numba 0.68 cannot freeze a datetime64 array global ('cannot include dtype 'M' in a buffer')")
+def test_a_global_of_datetimes_is_a_constant():
+    check(use_dates)
+
+
+@pycomp_only("Numba types arrays of strings; pycomp has no string values yet")
 def test_a_global_of_an_unsupported_dtype_is_a_typing_error():
     with pytest.raises(TypingError) as info:
-        njit(use_dates)()
-    assert "datetime64" in str(info.value) and "GDATES.shape[0]" in str(info.value)
+        njit(use_text)()
+    assert "<U3" in str(info.value) and "GTEXT.shape[0]" in str(info.value)
 
 
 # ------------------------------------------------------------------ closure variables

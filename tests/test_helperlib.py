@@ -81,7 +81,14 @@ def test_c_helpers_dict():
         "pycomp_nrt_incref",
         "pycomp_nrt_decref",
         "pycomp_box_array",
+        "pycomp_box_array_descr",
         "pycomp_box_meminfo_owner",
+        # records (structured scalars): tests/test_records.py
+        "pycomp_box_record",
+        "pycomp_unbox_record",
+        # datetime64 / timedelta64 scalars: tests/test_datetimes.py
+        "pycomp_unbox_datetime",
+        "pycomp_box_datetime",
     } | {"pycomp_cmath_" + n for n in CMATH_NAMES} | {"pycomp_cmath_rect"}
     assert set(HELPERS) == expected
     addrs = list(HELPERS.values())

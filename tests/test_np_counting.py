@@ -587,9 +587,3 @@ def test_histogram_errors():
 @numba_differs("Numba 0.68's np.histogram does not check that the data's range is finite (NaN)")
 def test_histogram_of_nan_data():
     same(histogram, np.array([1.0, np.nan]))  # ValueError
-
-
-@pycomp_only("Numba computes float32 histograms (in float64 edges); pycomp refuses them")
-def test_histogram_float32_is_a_typing_error():
-    with pytest.raises(TypingError, match="histogram"):
-        jitted(histogram)(np.zeros(3, np.float32))

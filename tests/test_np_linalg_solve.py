@@ -349,10 +349,29 @@ def test_norm_fro(dtype):
         check(norm_fro, rand((0, 3), dtype))
 
 
-@pycomp_only("2-norm, -2 and 'nuc' of matrices (SVD) are not supported: a ValueError")
-def test_norm_matrix_ord_2_unsupported():
-    with pytest.raises(ValueError, match="not supported"):
-        jitted(norm_ord)(rand((3, 3)), 2)
+def norm_nuc(x):
+    return np.linalg.norm(x, "nuc")
+
+
+@numba_differs(NO_SCIPY)
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.complex128], ids=dname)
+def test_norm_matrix_singular_values(dtype):
+    """ord 2 and -2 (the largest and smallest singular value) and 'nuc'
+    (their sum), through the SVD; an empty matrix as NumPy."""
+    rtol, atol = tol(dtype)
+    with no_leaks():
+        for x in (rand((4, 6), dtype), np.asfortranarray(rand((5, 3), dtype)), rand((6, 6), dtype)[::2, ::-2]):
+            check(norm_ord, x, 2, rtol=rtol, atol=atol)
+            check(norm_ord, x, -2, rtol=rtol, atol=atol)
+            check(norm_nuc, x, rtol=rtol, atol=atol)
+        check(norm_ord, rand((0, 3), dtype), 2)
+        check(norm_ord, rand((0, 3), dtype), -2)
+        check(norm_nuc, rand((2, 0), dtype))
+
+
+@numba_differs(NO_SCIPY)
+def test_norm_matrix_bad_ord():
+    check(norm_ord, rand((3, 3)), 3)
 
 
 # ------------------------------------------------------------------ matrix_power

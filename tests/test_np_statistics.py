@@ -51,8 +51,9 @@ def same(fn, *args):
             for g, w in zip(got, want) if isinstance(want, tuple) else ((got, want),):
                 np.testing.assert_allclose(np.asarray(g, dtype=np.float64), np.asarray(w, dtype=np.float64),
                                            rtol=1e-6)
-        else:
-            assert_same(got, want, rtol=1e-12)
+        else:  # float32 results to float32's precision (NumPy rounds along an axis differently)
+            single = any(getattr(x, "dtype", None) == np.float32 for x in args)
+            assert_same(got, want, rtol=1e-6 if single else 1e-12)
         del got
 
 
@@ -194,3 +195,137 @@ def test_selection_matches_sorting_on_many_shapes_of_data():
         for a in (rng.integers(0, 5, n).astype(np.float64), rng.random(n), np.sort(rng.random(n))[::-1].copy(),
                   np.full(n, 2.5), np.arange(float(n))):
             same(median_and_percentiles, a)
+
+
+# ------------------------------------------------------------------ order statistics along an axis
+
+
+def order_along_axes(a):
+    return (np.median(a, axis=0), np.median(a, axis=-1), np.percentile(a, 30, axis=1), np.quantile(a, 0.75, axis=0),
+            np.nanmedian(a, axis=1), np.nanpercentile(a, 90.0, axis=0), np.nanquantile(a, 0.2, axis=-1))
+
+
+def order_along_axes_q_array(a):
+    return (np.percentile(a, np.array([0.0, 40.0, 100.0]), axis=0), np.quantile(a, np.array([0.5, 0.1]), axis=1),
+            np.nanpercentile(a, np.array([25.0, 75.0]), axis=-1), np.nanquantile(a, np.array([0.3]), axis=0))
+
+
+def order_along_axis_1d(a):
+    return np.median(a, axis=0), np.percentile(a, 40.0, axis=-1), np.nanquantile(a, np.array([0.2, 0.9]), axis=0)
+
+
+AXIS_INPUTS = [p for p in inputs() if p[1].ndim == 2] + [
+    ("nan-2d", np.where(RNG.random((5, 6)) < 0.2, np.nan, RNG.random((5, 6)))), ("3d", RNG.random((3, 4, 5))),
+    ("int-3d", RNG.integers(-5, 5, (2, 3, 4))), ("rows-all-nan", np.array([[np.nan, np.nan, 1.0], [np.nan, 2.0, 3.0]]))]
+
+
+@numba_differs("Numba 0.68's median, percentile and quantile take no axis")
+@pytest.mark.parametrize("name, a", AXIS_INPUTS, ids=[n for n, _ in AXIS_INPUTS])
+def test_order_statistics_along_an_axis(name, a):
+    same(order_along_axes, a)
+    same(order_along_axes_q_array, a)
+
+
+@numba_differs("Numba 0.68's median, percentile and quantile take no axis")
+def test_order_statistics_along_the_axis_of_1d_and_empty_arrays():
+    same(order_along_axis_1d, BASE[0])
+    same(order_along_axis_1d, np.array([np.nan, 1.0, 2.0]))
+    same(lambda a: (np.median(a, axis=1), np.median(a, axis=0), np.nanpercentile(a, 5.0, axis=1)), np.zeros((2, 0)))
+    same(lambda a: np.percentile(a, 5.0, axis=1), np.zeros((2, 0)))  # IndexError
+    same(lambda a: np.median(a, axis=2), BASE)  # AxisError
+    same(lambda a: np.percentile(a, 120.0, axis=0), BASE)  # ValueError
+
+
+@pycomp_only("a typing error for a non-integer axis")
+def test_order_statistics_axis_must_be_an_integer():
+    with pytest.raises(TypingError, match="axis must be an integer"):
+        jitted(lambda a: np.median(a, axis=1.0))(BASE)
+
+
+# ------------------------------------------------------------------ cov, corrcoef
+
+
+def cov(m):
+    return np.cov(m), np.cov(m, rowvar=False), np.cov(m, bias=True), np.cov(m, ddof=0), np.cov(m, ddof=2)
+
+
+def corrcoef(m):
+    return np.corrcoef(m), np.corrcoef(m, rowvar=False)
+
+
+def cov_y(m, y):
+    return np.cov(m, y), np.cov(m, y, False, True), np.corrcoef(m, y), np.corrcoef(m, y, rowvar=False)
+
+
+def cov_1d(m):
+    return np.cov(m), np.cov(m, bias=True), np.corrcoef(m)
+
+
+def needs_scipy_under_numba():
+    """Numba's np.cov and np.corrcoef call BLAS through SciPy: skip under
+    Numba where SciPy is not installed."""
+    if is_numba:
+        pytest.importorskip("scipy", reason="Numba's np.cov/np.corrcoef need SciPy, which is not installed")
+
+
+COV_INPUTS = [("C", RNG.standard_normal((3, 7))), ("F", make_layout(RNG.standard_normal((4, 6)), "F")),
+              ("strided", RNG.standard_normal((6, 10))[::2, 1::3]), ("negstrided", RNG.standard_normal((4, 5))[::-1, ::-2]),
+              ("int32", INTS), ("float32", BASE.astype(np.float32)), ("bool", RNG.random((3, 8)) > 0.5),
+              ("complex", RNG.standard_normal((3, 5)) + 1j * RNG.standard_normal((3, 5))),
+              ("constant-row", np.array([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]])), ("nan", np.array([[1.0, np.nan], [2.0, 3.0]])),
+              ("two-obs", RNG.standard_normal((3, 2)))]
+
+
+@pytest.mark.parametrize("name, m", COV_INPUTS, ids=[n for n, _ in COV_INPUTS])
+def test_cov_and_corrcoef(name, m):
+    needs_scipy_under_numba()
+    same(cov, m)
+    same(corrcoef, m)
+
+
+@pytest.mark.parametrize("name, m", [("float", RNG.standard_normal(9)), ("int", np.arange(-3, 5)),
+                                     ("complex", RNG.standard_normal(6) + 2j), ("negstrided", BASE[0, ::-1]),
+                                     ("one", np.array([2.0]))], ids=str)
+def test_cov_and_corrcoef_of_one_variable(name, m):
+    needs_scipy_under_numba()
+    same(cov_1d, m)
+
+
+def test_cov_and_corrcoef_with_y():
+    needs_scipy_under_numba()
+    same(cov_y, RNG.standard_normal((2, 6)), RNG.standard_normal(6))
+    same(cov_y, RNG.standard_normal(6), RNG.standard_normal((2, 6)).T.copy()[:, :1].T.copy())
+    same(cov_y, RNG.standard_normal(5), RNG.integers(0, 9, 5))
+    same(cov_y, RNG.standard_normal((4, 3)), RNG.standard_normal((4, 2)) + 1j)
+
+
+def cov_only(m, y):
+    return np.cov(m, y)
+
+
+def test_cov_edge_cases():
+    needs_scipy_under_numba()
+    same(lambda m: np.cov(m), np.zeros((0, 3)))  # (0, 0)
+    same(lambda m: np.cov(m), np.zeros((2, 0)))  # nan
+    same(cov_only, np.ones((2, 3)), np.ones((1, 4)))  # ValueError
+
+
+@pycomp_only("typing errors naming the function: 3-d input, a float ddof")
+def test_cov_typing_errors():
+    with pytest.raises(TypingError, match="cov"):
+        jitted(lambda m: np.cov(m))(np.zeros((2, 2, 2)))
+    with pytest.raises(TypingError, match="ddof must be an integer"):
+        jitted(lambda m: np.cov(m, ddof=1.5))(BASE)
+
+
+# ------------------------------------------------------------------ histogram of float32 data
+
+
+def histogram(a):
+    return np.histogram(a, 4), np.histogram(a, 3, range=(0.0, 1.0))
+
+
+@numba_differs("Numba computes float32 histogram edges in float64")
+def test_histogram_of_float32_data_has_float32_edges():
+    same(histogram, BASE.astype(np.float32))
+    same(histogram, np.array([0.1, 0.7, 0.35, 1.0], np.float32)[::-1])

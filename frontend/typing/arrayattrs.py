@@ -74,6 +74,14 @@ class ArrayAttributes(AttributeTemplate):
     def resolve_flags(self, a):
         return ty.ArrayFlags(a)
 
+    def generic_resolve(self, a, attr):
+        """``a.x``: a view of field ``x`` of an array of records."""
+        if isinstance(a.dtype, ty.Record) and a.dtype.has_field(attr):
+            from pycomp.frontend.typing.records import field_view_type
+
+            return field_view_type(a, attr)
+        return None
+
 
 @registry.register_attr
 class CTypesAttributes(AttributeTemplate):

@@ -20,7 +20,7 @@ class ArrayGetItem(AbstractTemplate):
 
     def generic(self, args, kws):
         arr, idx = args
-        if not isinstance(arr, ty.Array):
+        if not isinstance(arr, ty.Array) or isinstance(idx, ty.StringLiteral):  # a field: typing/records.py
             return None
         plan = index_plan(arr, idx)
         return signature(plan.result, arr, normalized_index_type(idx))
@@ -36,7 +36,7 @@ class ArraySetItem(AbstractTemplate):
 
     def generic(self, args, kws):
         arr, idx, val = args
-        if not isinstance(arr, ty.Array):
+        if not isinstance(arr, ty.Array) or isinstance(idx, ty.StringLiteral):
             return None
         plan = index_plan(arr, idx)
         if arr.readonly:

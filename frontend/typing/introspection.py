@@ -41,6 +41,9 @@ _FAMILIES = {
     np.complexfloating: lambda t: isinstance(t, ty.Complex),
     np.inexact: lambda t: isinstance(t, (ty.Float, ty.Complex)),
     np.number: lambda t: isinstance(t, ty.Number) and not isinstance(t, ty.Boolean),
+    np.datetime64: lambda t: isinstance(t, ty.NPDatetime),  # any unit
+    np.timedelta64: lambda t: isinstance(t, ty.NPTimedelta),
+    np.void: lambda t: isinstance(t, ty.Record),
 }
 _CLASSES = {tuple: ty.BaseTuple, np.ndarray: ty.Array, range: ty.RangeType, type(None): ty.NoneType,
             str: ty.StringLiteral, object: ty.Type}

@@ -189,10 +189,17 @@ class Registry:
         self.ops: dict[str, list] = {}
         self.attrs: list = []
 
-    def register_global(self, key, template=None):
+    def register_global(self, key, template=None, first: bool = False):
+        """Add a template for calls of ``key``; templates are asked in
+        order, ``first=True`` puts this one ahead of those already there
+        (a specific rule before a catch-all one whatever the import order)."""
         def deco(tmpl):
             tmpl.key = key
-            self.globals.setdefault(_gkey(key), []).append(tmpl)
+            templates = self.globals.setdefault(_gkey(key), [])
+            if first:
+                templates.insert(0, tmpl)
+            else:
+                templates.append(tmpl)
             return tmpl
         return deco(template) if template is not None else deco
 

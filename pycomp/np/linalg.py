@@ -24,6 +24,7 @@ from pycomp.errors import TypingError
 from pycomp.extending import intrinsic, overload, overload_method, register_jitable
 from pycomp.np.reductions import scalar_class
 from pycomp.np import linalg_solve  # noqa: F401,E402  (np.linalg: solve, inv, det, ...)
+from pycomp.np import linalg_decomp  # noqa: F401,E402  (np.linalg: svd, eig, qr, lstsq, ...)
 
 __all__ = []
 

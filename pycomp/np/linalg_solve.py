@@ -427,13 +427,16 @@ def _is_none(t) -> bool:
 def _np_norm(x, ord=None):
     """``np.linalg.norm(x, ord=None)`` of a 1-d or 2-d array: the 2-norm of
     a vector, the Frobenius norm of a matrix; a vector's ``ord`` may be any
-    number (inf, -inf, 0, p), a matrix's 'fro', 1, -1, inf or -inf."""
+    number (inf, -inf, 0, p), a matrix's 'fro', 'nuc' (the sum of the
+    singular values), 1, -1, inf, -inf, 2 or -2 (the largest or smallest
+    singular value)."""
     if not _check_matrix(x, "np.linalg.norm()", (1, 2)):
         return None
     fro = isinstance(ord, types.StringLiteral) and ord.value == "fro" and x.ndim == 2
-    if not (_is_none(ord) or fro or isinstance(ord, (types.Integer, types.Float))):
+    nuc = isinstance(ord, types.StringLiteral) and ord.value == "nuc" and x.ndim == 2
+    if not (_is_none(ord) or fro or nuc or isinstance(ord, (types.Integer, types.Float))):
         raise TypingError("np.linalg.norm(): ord must be None, a number or (for a matrix) "
-                          "'fro', not %s" % ord)
+                          "'fro' or 'nuc', not %s" % ord)
     dt = _result_type(x)
     cls = scalar_class(dt)
     rcls = _real_class(dt)
@@ -484,14 +487,26 @@ def _np_norm(x, ord=None):
 
         if _is_none(ord) or fro:
             return lambda x, ord=None: frobenius(x)
+        from pycomp.np.linalg_decomp import _singular_values  # (it imports this module)
+
+        sv = _singular_values(x, "np.linalg.norm()")[0]
+
+        if nuc:
+            return lambda x, ord=None: sv(x).sum()
 
         def impl2(x, ord=None):
             if ord == np.inf or ord == -np.inf:
                 return extreme_sum(x, 1, ord > 0)
             if ord == 1 or ord == -1:
                 return extreme_sum(x, 0, ord > 0)
-            raise ValueError("np.linalg.norm(): matrix ord must be None, 1, -1, inf or -inf "
-                             "(2, -2 and 'nuc' are not supported)")
+            if ord == 2 or ord == -2:
+                s = sv(x)
+                if s.size == 0:
+                    if ord == 2:
+                        return rcls(0)
+                    raise ValueError("zero-size array to reduction operation minimum which has no identity")
+                return s[0] if ord == 2 else s[s.size - 1]
+            raise ValueError("Invalid norm order for matrices.")
         return impl2
 
     @register_jitable

@@ -359,10 +359,7 @@ def _np_histogram(a, bins=10, range=None):
     if with_range and not (isinstance(range, types.BaseTuple) and len(range) == 2
                            and all(_numeric(t) for t in range.types)):
         raise TypingError("np.histogram(): range must be a tuple of two numbers, not %s" % range)
-    if isinstance(a.dtype, types.Float) and a.dtype != types.float64:
-        raise TypingError("np.histogram(): %s input is not supported with integer bins (NumPy computes its "
-                          "edges in that precision)" % a.dtype)
-    edge_cls = np.float64
+    edge_cls = np.float32 if a.dtype == types.float32 else np.float64  # NumPy: float32 data, float32 edges
 
     def impl(a, bins=10, range=None):
         if bins < 1:

@@ -1,7 +1,8 @@
 """``np.random`` in compiled code, through the extension API: ``seed``,
 ``random`` / ``random_sample`` / ``rand``, ``randint``, ``standard_normal``
 / ``randn`` / ``normal``, ``uniform``, ``exponential``, ``shuffle``,
-``permutation`` and ``choice``.
+``permutation`` and ``choice``; the other distributions are in
+:mod:`pycomp.np.random_dists`, imported at the end.
 
 As in Numba, compiled code has its own generator, one per thread, separate
 from NumPy's global ``RandomState``: a Mersenne Twister in C
@@ -27,7 +28,8 @@ from pycomp.extending import intrinsic, overload, register_jitable
 __all__ = []
 
 _SYMBOLS = ("pycomp_random_seed", "pycomp_random_double", "pycomp_random_gauss",
-            "pycomp_random_bounded")
+            "pycomp_random_bounded", "pycomp_random_buffer_reset", "pycomp_random_bounded_small",
+            "pycomp_random_fill_double", "pycomp_random_fill_gauss", "pycomp_random_fill_bounded")
 _bound = False
 
 
@@ -107,6 +109,71 @@ def _bounded(typingctx, rng):
     return types.uint64(rng), codegen
 
 
+@intrinsic
+def _buffer_reset(typingctx):
+    """Empty the buffer of 32-bit words that legacy randint's 1-, 8- and
+    16-bit draws share (done at the start of each randint call)."""
+
+    def codegen(context, builder, sig, args):
+        _bind()
+        context.declare("pycomp_random_buffer_reset", None, [])
+        builder.call("pycomp_random_buffer_reset", [])
+        return builder.i64(0)
+
+    return types.int64(), codegen
+
+
+@intrinsic
+def _bounded_small(typingctx, rng, bits):
+    """A uint64 in ``[0, rng]`` by legacy randint's draws for a dtype of
+    ``bits`` bits (1 for bool, 8, 16 or 32)."""
+    if not isinstance(rng, types.Integer) or not isinstance(bits, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        from pycomp.targets.datamodel import I64
+
+        _bind()
+        v = context.cast(builder, args[0], sig.args[0], types.uint64)
+        b = context.cast(builder, args[1], sig.args[1], types.int64)
+        context.declare("pycomp_random_bounded_small", I64, [I64, I64])
+        return builder.call("pycomp_random_bounded_small", [v, b], I64)
+
+    return types.uint64(rng, bits), codegen
+
+
+def _fill_call(name, params):
+    """An intrinsic ``fill(flat, *params)`` calling C function ``name(data,
+    n, *params)`` on a contiguous 1-d array ``flat`` (float64 or int64);
+    ``params`` are the LLVM kinds of the extra arguments ("f64", "i64",
+    "u64")."""
+
+    def typer(typingctx, flat, *extra):
+        if not isinstance(flat, types.Array) or flat.ndim != 1 or flat.layout != "C" or len(extra) != len(params):
+            return None
+        kinds = {"f64": types.float64, "i64": types.int64, "u64": types.uint64}
+
+        def codegen(context, builder, sig, args):
+            from pycomp.targets.datamodel import F64, I64, PTR
+
+            _bind()
+            lts = {"f64": F64, "i64": I64, "u64": I64}
+            context.declare(name, None, [PTR, I64] + [lts[k] for k in params])
+            vals = [context.cast(builder, v, t, kinds[k]) for v, t, k in zip(args[1:], sig.args[1:], params)]
+            builder.call(name, [builder.extract(args[0], 4, PTR), builder.extract(args[0], 2, I64)] + vals)
+            return builder.i64(0)
+
+        return types.int64(flat, *extra), codegen
+
+    typer.__name__ = "_" + name
+    return intrinsic(typer)
+
+
+_fill_double_c = _fill_call("pycomp_random_fill_double", ())
+_fill_gauss_c = _fill_call("pycomp_random_fill_gauss", ("f64", "f64"))
+_fill_bounded_c = _fill_call("pycomp_random_fill_bounded", ("i64", "u64"))
+
+
 # ------------------------------------------------------------------ helpers
 
 
@@ -146,9 +213,7 @@ def _check_params(what: str, **params) -> None:
 def _fill_doubles(size):
     """A float64 array of shape ``size`` of :func:`_double` draws."""
     out = np.empty(size, np.float64)
-    flat = out.reshape(out.size)
-    for i in range(flat.size):
-        flat[i] = _double()
+    _fill_double_c(out.reshape(out.size))  # one C loop: the thread's state fetched once
     return out
 
 
@@ -156,9 +221,7 @@ def _fill_doubles(size):
 def _fill_gauss(size, loc, scale):
     """A float64 array of shape ``size`` of ``loc + scale * gauss``."""
     out = np.empty(size, np.float64)
-    flat = out.reshape(out.size)
-    for i in range(flat.size):
-        flat[i] = loc + scale * _gauss()
+    _fill_gauss_c(out.reshape(out.size), loc, scale)
     return out
 
 
@@ -323,19 +386,56 @@ def _randint_one(low, rng):
     return np.int64(np.uint64(low) + _bounded(rng))
 
 
+@register_jitable
+def _empty_int64(shape, dtype):
+    """An empty int64 array (randint without a dtype)."""
+    return np.empty(shape, np.int64)
+
+
+@register_jitable
+def _empty_of_dtype(shape, dtype):
+    """An empty array of ``dtype`` (randint's dtype argument)."""
+    return np.empty(shape, dtype)
+
+
+@register_jitable
+def _randint_small_fill(flat, lo, rng, bits):
+    """Fill ``flat`` with ``lo`` plus legacy buffered draws in [0, rng]."""
+    _buffer_reset()
+    for i in range(flat.size):
+        flat[i] = np.int64(np.uint64(lo) + _bounded_small(rng, bits))
+
+
 @overload(np.random.randint)
 def ov_randint(low, high=None, size=None, dtype=None):
-    """``np.random.randint(low, high=None, size=None)``: int64 values in
-    ``[low, high)`` (``[0, low)`` without ``high``); ValueError when the
-    range is empty."""
+    """``np.random.randint(low, high=None, size=None, dtype=int)``: values in
+    ``[low, high)`` (``[0, low)`` without ``high``) of that integer (or
+    bool) dtype, int64 by default, with NumPy's legacy draws for each width
+    (8- and 16-bit values and bools share 32-bit words); ValueError when
+    the range is empty or out of the dtype's bounds."""
+    from pycomp.frontend.typing.arraycreation import dtype_from_type
+
     _check_size(size, "randint")
     for name, t in (("low", low), ("high", high)):
         if _given(t) and not isinstance(t, types.Integer):
             raise TypingError("np.random.randint(): %s must be an integer, not %s" % (name, t))
-    if _given(dtype):
-        raise TypingError("np.random.randint(): the dtype argument is not supported")
+    dt = dtype_from_type(dtype, "np.random.randint") if _given(dtype) else types.int64
+    if isinstance(dt, types.Boolean):
+        bits, dmin, dmax, dname = 1, 0, 1, "bool"
+    elif isinstance(dt, types.Integer):
+        info = np.iinfo(str(dt))
+        bits, dmin, dmax, dname = info.bits, int(info.min), int(info.max), str(dt)
+        if bits == 64:
+            dmax = 2**63 - 1  # the bounds are int64 values: uint64 above is not supported
+    else:
+        raise TypingError("np.random.randint(): dtype must be an integer or bool dtype, not %s"
+                          % (dt,))
     has_high = _given(high)
     sized = _given(size)
+    low_msg = "low is out of bounds for %s" % dname
+    high_msg = "high is out of bounds for %s" % dname
+    check_bounds = bits < 64 or dname == "uint64"
+    alloc = _empty_of_dtype if _given(dtype) else _empty_int64
 
     def impl(low, high=None, size=None, dtype=None):
         if has_high:
@@ -344,17 +444,30 @@ def ov_randint(low, high=None, size=None, dtype=None):
         else:
             lo = np.int64(0)
             hi = np.int64(low)
+        if check_bounds:
+            if lo < dmin:
+                raise ValueError(low_msg)
+            if hi - 1 > dmax:
+                raise ValueError(high_msg)
         if lo >= hi:
             if lo == 0:
                 raise ValueError("high <= 0")
             raise ValueError("low >= high")
         rng = np.uint64(hi - np.int64(1)) - np.uint64(lo)
+        if bits == 64:
+            if not sized:
+                out1 = alloc(1, dtype)
+                out1[0] = _randint_one(lo, rng)
+                return out1[0]
+            out = alloc(size, dtype)
+            _fill_bounded_c(out.reshape(out.size), lo, rng)
+            return out
         if not sized:
-            return _randint_one(lo, rng)
-        out = np.empty(size, np.int64)
-        flat = out.reshape(out.size)
-        for i in range(flat.size):
-            flat[i] = _randint_one(lo, rng)
+            out1 = alloc(1, dtype)
+            _randint_small_fill(out1, lo, rng, bits)
+            return out1[0]
+        out = alloc(size, dtype)
+        _randint_small_fill(out.reshape(out.size), lo, rng, bits)
         return out
 
     return impl
@@ -452,19 +565,78 @@ def _choice_indices(pop_size, count, replace):
     return perm[:count].copy()
 
 
+def _choice_p_typer(a, size, replace, p):
+    """``choice`` with probabilities ``p`` (a 1-d array of real numbers):
+    the implementation, NumPy's legacy draws (see
+    :func:`pycomp.np.random_dists.choice_p_indices`)."""
+    from pycomp.np.random_dists import choice_p_indices
+
+    if not (isinstance(p, types.Array) and p.ndim == 1
+            and isinstance(p.dtype, (types.Integer, types.Float, types.Boolean))):
+        raise TypingError("np.random.choice(): p must be a 1-d array of real numbers, not %s" % (p,))
+    atol = math.sqrt(np.finfo(np.float64).eps)
+    if isinstance(p.dtype, types.Float):
+        atol = max(atol, math.sqrt(float(np.finfo(str(p.dtype)).eps)))
+    is_int = isinstance(a, types.Integer)
+    sized = _given(size)
+    if is_int:
+        empty_msg = "a must be greater than 0 unless no samples are taken"
+    else:
+        empty_msg = "'a' cannot be empty unless no samples are taken"
+
+    if not sized:
+        if is_int:
+            def impl(a, size=None, replace=True, p=None):
+                if a <= 0:
+                    raise ValueError(empty_msg)
+                return choice_p_indices(p, np.int64(a), 1, replace, atol)[0]
+            return impl
+
+        def impl_arr(a, size=None, replace=True, p=None):
+            if a.shape[0] == 0:
+                raise ValueError(empty_msg)
+            return a[choice_p_indices(p, np.int64(a.shape[0]), 1, replace, atol)[0]]
+        return impl_arr
+    if is_int:
+        def impl(a, size=None, replace=True, p=None):
+            out = np.empty(size, np.int64)
+            count = out.size
+            if a <= 0 and count > 0:
+                raise ValueError(empty_msg)
+            idx = choice_p_indices(p, np.int64(a), count, replace, atol)
+            flat = out.reshape(count)
+            for i in range(count):
+                flat[i] = idx[i]
+            return out
+        return impl
+
+    def impl(a, size=None, replace=True, p=None):
+        out = np.empty(size, a.dtype)
+        count = out.size
+        if a.shape[0] == 0 and count > 0:
+            raise ValueError(empty_msg)
+        idx = choice_p_indices(p, np.int64(a.shape[0]), count, replace, atol)
+        flat = out.reshape(count)
+        for i in range(count):
+            flat[i] = a[idx[i]]
+        return out
+
+    return impl
+
+
 @overload(np.random.choice)
 def ov_choice(a, size=None, replace=True, p=None):
-    """``np.random.choice(a, size=None, replace=True)``: values drawn from
-    1-d array ``a`` (or from ``np.arange(a)`` for an integer), NumPy's
-    legacy streams; ``p`` is not supported."""
+    """``np.random.choice(a, size=None, replace=True, p=None)``: values
+    drawn from 1-d array ``a`` (or from ``np.arange(a)`` for an integer),
+    with probabilities ``p`` when given, NumPy's legacy streams."""
     _check_size(size, "choice")
-    if _given(p):
-        raise TypingError("np.random.choice(): the p argument is not supported")
     if not (isinstance(replace, (bool, types.Boolean))):
         raise TypingError("np.random.choice(): replace must be a bool, not %s" % (replace,))
     is_int = isinstance(a, types.Integer)
     if not is_int and not (isinstance(a, types.Array) and a.ndim == 1):
         raise TypingError("np.random.choice(): a must be an integer or a 1-d array, not %s" % (a,))
+    if _given(p):
+        return _choice_p_typer(a, size, replace, p)
     sized = _given(size)
     if is_int:
         empty_msg = "a must be greater than 0 unless no samples are taken"
@@ -508,3 +680,6 @@ def ov_choice(a, size=None, replace=True, p=None):
         return out
 
     return impl
+
+
+from pycomp.np import random_dists  # noqa: F401,E402  (more distributions: gamma, poisson, ...)

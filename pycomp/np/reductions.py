@@ -228,6 +228,10 @@ overload_method(types.Array, "cumprod")(_cumulative("cumprod", 1, _mul))
 # ------------------------------------------------------------------ min and max
 
 
+#: element types with a value that wins min/max (NumPy propagates NaN and NaT)
+_NAN_LIKE = (types.Float, types.NPDatetime, types.NPTimedelta)
+
+
 def _extreme(name, is_min):
     empty = "zero-size array to reduction operation %s which has no identity" % ("minimum" if is_min else "maximum")
 
@@ -250,7 +254,7 @@ def _extreme(name, is_min):
             else:
                 def better(x, m):
                     return x > m
-            nan_check = isinstance(dt, types.Float)
+            nan_check = isinstance(dt, _NAN_LIKE)  # NaN, NaT: the result (NaT != NaT, as NaN)
         better = register_jitable(better)
 
         def whole(a):
@@ -291,7 +295,7 @@ def _arg_extreme(name, is_min):
     def typer(a, axis=None):
         if not _check_array(a, name):
             return None
-        nan_check = isinstance(a.dtype, types.Float)
+        nan_check = isinstance(a.dtype, _NAN_LIKE)
         if isinstance(a.dtype, types.Complex):
             raise TypingError("%s() of a complex array is not supported" % name)
 

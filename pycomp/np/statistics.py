@@ -12,8 +12,9 @@ for a slice of NaNs only). Percentiles use NumPy's default ``linear``
 method: the value at position ``q * (n - 1)`` of the sorted data,
 interpolated between its two neighbours, found by selection (quickselect:
 linear time) for one ``q`` and by a sort for several. ``q`` may be a
-number or a 1-D array (the result then has its length). The whole array is reduced (no
-``axis``; ``ptp`` and the nan reductions of sums and extremes take one).
+number or a 1-D array (the result then has its length, along a new first
+axis). The whole array is reduced, or each row along an integer ``axis``
+(every function here takes one).
 """
 
 from __future__ import annotations
@@ -153,21 +154,63 @@ def _selected_fraction(s, f, cls):
     return _lerp(s[lo], above, cls(pos - lo), cls)
 
 
+def _check_axis(a, axis, name):
+    """Whether an ``axis`` is given (an integer; a TypingError for another
+    type or for a 0-d ``a``)."""
+    if _no(axis) or isinstance(axis, types.Omitted) and axis.value is None:
+        return False
+    if not (isinstance(axis, int) or is_index(axis)):
+        raise TypingError("%s(): axis must be an integer or None, not %s" % (name, axis))
+    if a.ndim == 0:
+        raise TypingError("%s() of a 0-d array along an axis (axis is out of bounds for array of dimension 0)"
+                          % name)
+    return True
+
+
+def _rowwise(whole, cls, ndim, q_array):
+    """The implementation of ``f(a, q, axis)`` along an integer axis given
+    ``whole(row, q)``: one value (``q`` a number) or ``len(q)`` values (a
+    1-d ``q``, along a new first axis, as NumPy) per row."""
+    if ndim == 1:
+        def impl(a, q, axis=None):
+            return whole(axis_last_view(a, axis), q)
+        return impl
+    if not q_array:
+        def impl(a, q, axis=None):
+            v = axis_last_view(a, axis)
+            out = np.empty(v.shape[:-1], cls)
+            for idx in np.ndindex(v.shape[:-1]):
+                out[idx] = whole(v[idx], q)
+            return out
+        return impl
+
+    def impl(a, q, axis=None):
+        v = axis_last_view(a, axis)
+        out = np.empty((q.shape[0],) + v.shape[:-1], cls)
+        w = axis_last_view(out, 0)
+        for idx in np.ndindex(v.shape[:-1]):
+            w[idx] = whole(v[idx], q)
+        return out
+    return impl
+
+
 def _quantile_typer(name, scale, skip_nan):
-    """np.percentile (``scale`` 100) and np.quantile (1), and their nan forms."""
+    """np.percentile (``scale`` 100) and np.quantile (1), and their nan
+    forms, of the whole array or along an integer ``axis``."""
     lo_msg = "Percentiles must be in the range [0, 100]" if scale == 100 else "Quantiles must be in the range [0, 1]"
 
-    def typer(a, q):
+    def typer(a, q, axis=None):
         if not _real_array(a, name):
             return None
         if isinstance(a.dtype, types.Boolean):
             raise TypingError("%s() of a boolean array is not supported (NumPy cannot subtract booleans)" % name)
+        with_axis = _check_axis(a, axis, name)
         cls = scalar_class(_float_of(a.dtype))
         if isinstance(q, types.Array):  # the result has the dtype of a's items and q's together
             both = np.result_type(np.dtype(str(_float_of(a.dtype))), np.dtype(str(q.dtype)))
             cls = both.type if both.kind == "f" else np.float64
         if isinstance(q, (types.Number, types.Boolean)):
-            def impl(a, q):
+            def whole(a, q):
                 f = q / scale
                 if not (0.0 <= f <= 1.0):
                     raise ValueError(lo_msg)
@@ -179,9 +222,9 @@ def _quantile_typer(name, scale, skip_nan):
                 if nan and not skip_nan:
                     return cls(np.nan)
                 return _selected_fraction(s, f, cls)
-            return impl
-        if isinstance(q, types.Array) and q.ndim == 1 and isinstance(q.dtype, (types.Number, types.Boolean)):
-            def impl(a, q):
+            q_array = False
+        elif isinstance(q, types.Array) and q.ndim == 1 and isinstance(q.dtype, (types.Number, types.Boolean)):
+            def whole(a, q):
                 s, nan = _gathered(a, skip_nan, cls)
                 if not nan or skip_nan:
                     s = np.sort(s)
@@ -199,8 +242,16 @@ def _quantile_typer(name, scale, skip_nan):
                     else:
                         out[i] = _at_fraction(s, f, cls)
                 return out
-            return impl
-        raise TypingError("%s(): q must be a number or a 1-d array of numbers, not %s" % (name, q))
+            q_array = True
+        else:
+            raise TypingError("%s(): q must be a number or a 1-d array of numbers, not %s" % (name, q))
+        whole = register_jitable(error_model="numpy")(whole)
+        if with_axis:
+            return _rowwise(whole, cls, a.ndim, q_array)
+
+        def impl(a, q, axis=None):
+            return whole(a, q)
+        return impl
     return typer
 
 
@@ -211,12 +262,14 @@ overload(np.nanquantile, jit_options=_NUMPY_ERRORS)(_quantile_typer("nanquantile
 
 
 def _median_typer(name, skip_nan):
-    def typer(a):
+    """np.median and np.nanmedian, of the whole array or along an integer ``axis``."""
+    def typer(a, axis=None):
         if not _real_array(a, name):
             return None
+        with_axis = _check_axis(a, axis, name)
         cls = scalar_class(_float_of(a.dtype))
 
-        def impl(a):
+        def whole(a):
             s, nan = _gathered(a, skip_nan, cls)
             n = s.shape[0]
             if n == 0 or (nan and not skip_nan):
@@ -230,6 +283,12 @@ def _median_typer(name, skip_nan):
                 if s[j] > below:
                     below = s[j]
             return cls((below + s[h]) / 2)
+        whole = register_jitable(error_model="numpy")(whole)
+        if with_axis:
+            return along_axis(whole, cls, a.ndim)
+
+        def impl(a, axis=None):
+            return whole(a)
         return impl
     return typer
 
@@ -429,3 +488,6 @@ def _nan_moments(name, kind):
 overload(np.nanmean, jit_options=_NUMPY_ERRORS)(_nan_moments("nanmean", 0))
 overload(np.nanvar, jit_options=_NUMPY_ERRORS)(_nan_moments("nanvar", 1))
 overload(np.nanstd, jit_options=_NUMPY_ERRORS)(_nan_moments("nanstd", 2))
+
+
+import pycomp.np.correlation  # noqa: E402,F401  (registers np.cov and np.corrcoef)

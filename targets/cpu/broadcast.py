@@ -50,7 +50,7 @@ from xdsl.ir import Block
 
 from pycomp import types as ty
 from pycomp.targets.cpu.impl_arrays import allocate_array
-from pycomp.targets.datamodel import I8, I64, PTR, llvm_type, memory_type
+from pycomp.targets.datamodel import I8, I64, PTR, load_value, memory_type, store_value
 
 __all__ = ["Operand", "broadcast_shape", "allocate_broadcast", "broadcast_loop", "check_fits", "keep_on_error",
            "BROADCAST_ERROR", "OUTPUT_ERROR"]
@@ -120,15 +120,7 @@ def keep_on_error(ctx, t: ty.Type, value):
         ctx.owned_references = saved
 
 
-def _load(b, dtype, ptr):
-    v = b.load(ptr, memory_type(dtype))
-    return b.cast("trunc", v, llvm_type(dtype)) if isinstance(dtype, ty.Boolean) else v
-
-
-def _store(b, dtype, value, ptr):
-    if isinstance(dtype, ty.Boolean):
-        value = b.cast("zext", value, I8)
-    b.store(value, ptr)
+_load, _store = load_value, store_value
 
 
 def check_fits(ctx, b, out_t, out, arrays):

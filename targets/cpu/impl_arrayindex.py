@@ -21,7 +21,7 @@ from pycomp import types as ty
 from pycomp.targets.cpu.context import lowering_registry as reg
 from pycomp.targets.cpu.impl_arrays import _load, array_getitem, array_setitem
 from pycomp.targets.cpu.impl_slices import slice_extent
-from pycomp.targets.datamodel import I8, I64, PTR, llvm_type, memory_type
+from pycomp.targets.datamodel import I8, I64, PTR, llvm_type, memory_type, store_value
 
 __all__ = ["basic_view", "view_around", "fill_view", "loop_nest", "make_array", "element_at",
            "store_element"]
@@ -144,11 +144,7 @@ def element_at(b, data, dims, idxs):
     return b.gep(data, [offset], I8)
 
 
-def store_element(b, dtype, value, ptr):
-    """Store ``value`` (a register value of ``dtype``) as an element."""
-    if isinstance(dtype, ty.Boolean):
-        value = b.cast("zext", value, I8)
-    b.store(value, ptr)
+store_element = store_value  # (b, dtype, value, ptr)
 
 
 def fill_view(ctx, b, dtype, data, dims, value) -> None:
@@ -162,6 +158,10 @@ def fill_view(ctx, b, dtype, data, dims, value) -> None:
 def array_index(ctx, b, sig, args):
     """``a[index]`` for every index typing accepts."""
     arr_t, idx_t = sig.args
+    if isinstance(idx_t, ty.StringLiteral):  # a["x"]: a field of an array of records
+        from pycomp.targets.cpu.impl_records import array_field
+
+        return array_field(ctx, b, sig, args)
     if _all_int(idx_t):
         return array_getitem(ctx, b, sig, args)
     res_t = sig.return_type

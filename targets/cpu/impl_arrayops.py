@@ -33,6 +33,7 @@ import numpy as np
 
 from pycomp import types as ty
 from pycomp.ufunc_db import (  # the loop tables: plain data shared with typing
+    DATETIME_OPERATORS,
     OPERATOR_UFUNCS,
     UFUNCS,
     UNARY_OPERATOR_UFUNCS,
@@ -482,6 +483,12 @@ def _shift(ctx, b, loop, args, left):
     return b.select(too_far, fill, b.ibin("ashr", x, safe_n))
 
 
+@kernel("isnat")
+def _isnat(ctx, b, loop, args):
+    """``np.isnat``: only datetime loops exist, which run the scalar operation."""
+    raise AssertionError("np.isnat has no number loops")
+
+
 KERNELS["left_shift"] = _shift_kernel(True)
 KERNELS["right_shift"] = _shift_kernel(False)
 
@@ -493,7 +500,10 @@ def _run_kernel(ctx, b, spec, loop, values, types, out_dtype):
     cast its result to ``out_dtype``."""
     args = [ctx.cast(b, v, t, lt) for v, t, lt in zip(values, types, loop.inputs)]
     with _numpy_error_model(ctx):
-        res = KERNELS[spec.name](ctx, b, loop, args)
+        if any(isinstance(t, (ty.NPDatetime, ty.NPTimedelta)) for t in loop.inputs):  # the scalar operation
+            res = _scalar(ctx, b, DATETIME_OPERATORS[spec.name], loop.output, loop.inputs, args)
+        else:
+            res = KERNELS[spec.name](ctx, b, loop, args)
     return ctx.cast(b, res, loop.output, out_dtype)
 
 
@@ -560,10 +570,7 @@ def _ufunc_impl(spec):
 def _lower_first(key, *patterns):
     """Register ahead of the implementations already there (the scalar
     ones of some keys match any argument types)."""
-    def deco(fn):
-        reg.impls.setdefault(key, []).insert(0, (patterns, fn))
-        return fn
-    return deco
+    return reg.lower(key, *patterns, first=True)
 
 
 for _uf, _spec in UFUNCS.items():

@@ -13,10 +13,12 @@ import numpy as np
 from xdsl.ir import Block
 
 from pycomp import types as ty
+from pycomp.typeof import as_numpy_dtype
 from pycomp.errors import UnsupportedError
 from pycomp.targets.cpu.context import lowering_registry as reg
 from pycomp.targets.cpu.pyapi import NativeValue, register_boxer, register_unboxer
-from pycomp.targets.datamodel import I1, I8, I64, PTR, array_struct, llvm_type, memory_type, register_model
+from pycomp.targets.datamodel import (I1, I8, I64, PTR, array_struct, itemsize_of, llvm_type, load_value, memory_type,
+                                      register_model, store_value)
 
 INT = ty.Integer
 
@@ -59,11 +61,7 @@ def element_pointer(ctx, b, arr_t: ty.Array, arr, idxs):
     return b.gep(data, [offset], I8) if offset is not None else data
 
 
-def _load(b, t, ptr):
-    v = b.load(ptr, memory_type(t))
-    if isinstance(t, ty.Boolean):
-        v = b.cast("trunc", v, llvm_type(t))
-    return v
+_load = load_value
 
 
 def array_getitem(ctx, b, sig, args):
@@ -94,10 +92,7 @@ def array_setitem(ctx, b, sig, args):
     """``a[i, j, ...] = v`` with one integer index per dimension."""
     arr_t, idx_t, val_t = sig.args
     ptr = element_pointer(ctx, b, arr_t, args[0], _indices(b, idx_t, args[1]))
-    v = args[2]
-    if isinstance(val_t, ty.Boolean):
-        v = b.cast("zext", v, I8)
-    b.store(v, ptr)
+    store_value(b, arr_t.dtype, args[2], ptr)
     return None
 
 
@@ -140,6 +135,10 @@ def array_attribute(ctx, b, sig, args):
         return arr
     if attr == "flat":
         return impl_nditer.flat_iterator(ctx, b, sig.return_type, arr)
+    if isinstance(arr_t.dtype, ty.Record) and arr_t.dtype.has_field(attr):
+        from pycomp.targets.cpu.impl_records import array_field
+
+        return array_field(ctx, b, sig, args)
     raise UnsupportedError("no lowering of array attribute %r" % attr)
 
 
@@ -195,7 +194,7 @@ def zero_d_to_number(ctx, b, src, dst, value):
 def _box_dtype(t, value, c):
     """A dtype returned to Python (``return a.dtype``): the ``np.dtype``
     object it names, a constant of the compiled code (a new reference)."""
-    return c.pyapi.unserialize(c.pyapi.serialize_object(np.dtype(str(t.dtype))))
+    return c.pyapi.unserialize(c.pyapi.serialize_object(as_numpy_dtype(t.dtype)))
 
 
 def _unbox_dtype(t, obj, c):
@@ -213,11 +212,6 @@ register_unboxer(ty.Function, _unbox_dtype)  # a NumPy scalar class passed in (n
 
 
 # ------------------------------------------------------------------ new arrays
-
-
-def itemsize_of(dtype: ty.Type) -> int:
-    """Bytes per element of an array of ``dtype``."""
-    return np.dtype(str(dtype)).itemsize
 
 
 def allocate_array(ctx, b, arr_t: ty.Array, dims):
@@ -288,7 +282,12 @@ def fill_new_array(ctx, b, sig, args, arr, fill) -> None:
     """Fill the new array ``arr`` (of ``sig.return_type``) as ``fill`` says:
     None (leave it), "zeros", "ones" or "full" (the call's second operand)."""
     arr_t = sig.return_type
-    if fill == "zeros":
+    if isinstance(arr_t.dtype, ty.Record) and fill is not None:  # a record: its bytes zeroed
+        if fill != "zeros":
+            raise UnsupportedError("np.%s() of a structured dtype is not supported (np.zeros and np.empty are)"
+                                   % ("ones" if fill == "ones" else "full"))
+        fill_array(ctx, b, arr_t, arr, b.zero(memory_type(arr_t.dtype)))  # the record's bytes
+    elif fill == "zeros":
         fill_array(ctx, b, arr_t, arr, ctx.constant(b, arr_t.dtype, 0))
     elif fill == "ones":
         fill_array(ctx, b, arr_t, arr, ctx.constant(b, arr_t.dtype, 1))

@@ -394,7 +394,7 @@ def optional_ne_none(ctx, b, sig, args):
 # widen to the result type, as Numba does: -uint8(1) is 255, ~uint32(0) is
 # 4294967295, -int8(-128) is -128.
 
-@reg.lower("unary-")
+@reg.lower("unary-", ty.Number)
 def neg(ctx, b, sig, args):
     t = sig.args[0]
     (v,) = args
@@ -406,7 +406,7 @@ def neg(ctx, b, sig, args):
     return _make_complex(b, t, b.fneg(re), b.fneg(im))
 
 
-@reg.lower("unary+")
+@reg.lower("unary+", ty.Number)
 def pos(ctx, b, sig, args):
     return ctx.cast(b, args[0], sig.args[0], sig.return_type)
 
@@ -430,7 +430,7 @@ def truth(ctx, b, sig, args):
 
 # ------------------------------------------------------------------ builtins
 
-@reg.lower(builtins.abs)
+@reg.lower(builtins.abs, ty.Number)
 def abs_(ctx, b, sig, args):
     t = sig.args[0]
     (v,) = args

@@ -22,7 +22,7 @@ from pycomp import types as ty
 from pycomp.frontend.typing.arraycreation import sequence_shape
 from pycomp.targets.cpu.context import lowering_registry as reg
 from pycomp.targets.cpu.impl_arrays import allocate_array, fill_new_array
-from pycomp.targets.datamodel import I8, I64, PTR, llvm_type, memory_type
+from pycomp.targets.datamodel import I8, I64, PTR, llvm_type, load_value, memory_type, store_value
 
 __all__ = ["copy_elements", "for_range", "array_from_value"]
 
@@ -43,15 +43,7 @@ def for_range(b, count, body) -> None:
     b.position_at_end(done)
 
 
-def _load(b, t, ptr):
-    v = b.load(ptr, memory_type(t))
-    return b.cast("trunc", v, llvm_type(t)) if isinstance(t, ty.Boolean) else v
-
-
-def _store(b, t, value, ptr):
-    if isinstance(t, ty.Boolean):
-        value = b.cast("zext", value, I8)
-    b.store(value, ptr)
+_load, _store = load_value, store_value
 
 
 def copy_elements(ctx, b, src_t: ty.Array, src, dst_t: ty.Array, dst) -> None:

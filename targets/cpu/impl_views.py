@@ -20,19 +20,12 @@ as long as it does: the lowering increfs the meminfo. One made by an
 from __future__ import annotations
 
 from pycomp import types as ty
-from pycomp.targets.datamodel import I1, I64, I8, PTR, llvm_type, register_model
+from pycomp.targets.datamodel import I1, I64, I8, PTR, itemsize_of, llvm_type, register_model
 
 __all__ = ["build_view", "reversed_view", "permuted_view", "swapped_view", "axis_last_view", "reshaped_view",
            "dtype_view", "part_view", "memory_view", "dims", "itemsize_of"]
 
 register_model(ty.ArrayCTypes, lambda t: I64)  # a.ctypes is the data address
-
-
-def itemsize_of(dtype: ty.Type) -> int:
-    """Bytes per element of an array of ``dtype``."""
-    import numpy as np
-
-    return np.dtype(str(dtype)).itemsize
 
 
 def dims(b, arr, ndim: int, field: int) -> list:

@@ -1,5 +1,5 @@
 """The LAPACK that compiled ``np.linalg`` functions call
-(:mod:`pycomp.np.linalg_solve`).
+(:mod:`pycomp.np.linalg_solve`, :mod:`pycomp.np.linalg_decomp`).
 
 The OpenBLAS in NumPy's wheel (found by :mod:`pycomp.targets.cpu.blas`)
 also exports Fortran LAPACK (``scipy_dgesv_64_``, ``scipy_dgetrf_64_``,

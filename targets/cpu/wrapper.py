@@ -24,12 +24,16 @@ from llvmlite import ir
 from pycomp import types as ty
 from pycomp.targets.cpu.pyapi import C_API_EXTRA_SYMBOLS, BoxContext, NativeValue, WrapperTargetContext, \
     find_boxer, find_unboxer
+from pycomp.typeof import as_numpy_dtype
 
 __all__ = ["build_wrapper", "C_API_SYMBOLS"]
 
 PYOBJ = ir.IntType(8).as_pointer()
 I8, I32, I64 = ir.IntType(8), ir.IntType(32), ir.IntType(64)
 F32, F64 = ir.FloatType(), ir.DoubleType()
+
+#: the structured dtypes whose addresses compiled wrappers hold (kept alive)
+_KEPT_DTYPES: list = []
 
 C_API_SYMBOLS = ("PyLong_FromLongLong", "PyLong_FromUnsignedLongLong", "PyFloat_FromDouble",
                  "PyComplex_FromDoubles", "PyBool_FromLong", "PyTuple_New", "PyTuple_SetItem",
@@ -301,9 +305,16 @@ class _WrapperBuilder:
             # reference (a block of the runtime) or views the array it came from
             slot = b.alloca(ll_type(t))
             b.store(v, slot)
-            fn = self.fn("pycomp_box_array", PYOBJ, [PYOBJ, I32, I32])
-            typenum = np.dtype(str(t.dtype)).num
-            obj = b.call(fn, [b.bitcast(slot, PYOBJ), ir.Constant(I32, t.ndim), ir.Constant(I32, typenum)])
+            if isinstance(t.dtype, (ty.Record, ty.NPDatetime, ty.NPTimedelta)):  # the dtype object itself (fields, unit)
+                fn = self.fn("pycomp_box_array_descr", PYOBJ, [PYOBJ, I32, PYOBJ])
+                descr = as_numpy_dtype(t.dtype)
+                _KEPT_DTYPES.append(descr)
+                obj = b.call(fn, [b.bitcast(slot, PYOBJ), ir.Constant(I32, t.ndim),
+                                  ir.Constant(I64, id(descr)).inttoptr(PYOBJ)])
+            else:
+                fn = self.fn("pycomp_box_array", PYOBJ, [PYOBJ, I32, I32])
+                typenum = np.dtype(str(t.dtype)).num
+                obj = b.call(fn, [b.bitcast(slot, PYOBJ), ir.Constant(I32, t.ndim), ir.Constant(I32, typenum)])
             if t.readonly:  # e.g. a frozen global's copy: read-only, as in Numba
                 self._make_readonly(obj)
             return obj

@@ -1,0 +1,226 @@
+"""``np.partition``, ``np.argpartition`` and the methods ``a.partition``
+(in place) and ``a.argpartition``: NumPy's partial sorts.
+
+For each ``k`` of ``kth`` (an integer or a sequence of them, negative ones
+counted from the end), the ``k``-th item along ``axis`` (default -1; None
+flattens, for the functions) lands where a sort would put it, no larger
+items before it and no smaller ones after it (the other positions are in
+no promised order). ``kth`` out of bounds is NumPy's ValueError. The order
+is the sort's (:func:`pycomp.np.sorting.less_than`: NaNs last). Each ``k``
+is found by quickselect (median-of-three pivots) on the part of the row
+after the previous ``k``, ``kth`` taken in increasing order.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pycomp import types
+from pycomp.errors import TypingError
+from pycomp.extending import overload, overload_method, register_jitable
+from pycomp.np.sorting import axis_kind, less_than
+from pycomp.np.views import axis_last_view, is_index
+
+__all__ = []
+
+
+def _select_for(lt, key):
+    def select(a, v, lo, hi, k):
+        """Reorder ``v[lo:hi + 1]`` so that position ``k`` holds its item
+        of that rank (``key(a, v, i)`` the item at ``i``)."""
+        while hi > lo:
+            mid = (lo + hi) >> 1
+            if lt(key(a, v, mid), key(a, v, lo)):
+                v[mid], v[lo] = v[lo], v[mid]
+            if lt(key(a, v, hi), key(a, v, lo)):
+                v[hi], v[lo] = v[lo], v[hi]
+            if lt(key(a, v, hi), key(a, v, mid)):
+                v[hi], v[mid] = v[mid], v[hi]
+            pivot = key(a, v, mid)
+            i = lo
+            j = hi
+            while i <= j:
+                while lt(key(a, v, i), pivot):
+                    i += 1
+                while lt(pivot, key(a, v, j)):
+                    j -= 1
+                if i <= j:
+                    v[i], v[j] = v[j], v[i]
+                    i += 1
+                    j -= 1
+            if k <= j:
+                hi = j
+            elif k >= i:
+                lo = i
+            else:
+                return
+    return register_jitable(select)
+
+
+@register_jitable
+def _item(a, v, i):
+    return v[i]
+
+
+@register_jitable
+def _indexed(a, v, i):
+    return a[v[i]]
+
+
+_SELECTS = {}
+
+
+def _select(dtype, by_index):
+    """The jitable ``select(a, v, lo, hi, k)`` of ``dtype`` items: of ``v``
+    itself, or (``by_index``) of the indices ``v`` into ``a``."""
+    key = (less_than(dtype), by_index)
+    fn = _SELECTS.get(key)
+    if fn is None:
+        fn = _SELECTS[key] = _select_for(key[0], _indexed if by_index else _item)
+    return fn
+
+
+def _kth_list(kth, name):
+    """A jitable ``kths(kth, n)``: the sorted, bounds-checked positions."""
+    if is_index(kth):
+        def kths(kth, n):
+            k = kth + n if kth < 0 else kth
+            if k < 0 or k >= n:
+                raise ValueError("kth out of bounds")
+            out = np.empty(1, np.intp)
+            out[0] = k
+            return out
+        return register_jitable(kths)
+    seq = isinstance(kth, (types.List, types.UniTuple)) or (isinstance(kth, types.Array) and kth.ndim == 1)
+    if not (seq and is_index(kth.dtype)):
+        raise TypingError("%s(): kth must be an integer or a sequence of integers, not %s" % (name, kth))
+
+    def kths(kth, n):
+        out = np.empty(len(kth), np.intp)
+        i = 0
+        for x in kth:
+            k = x + n if x < 0 else x
+            if k < 0 or k >= n:
+                raise ValueError("kth out of bounds")
+            out[i] = k
+            i += 1
+        return np.sort(out)
+    return register_jitable(kths)
+
+
+def _part_row_for(select):
+    def part(a, v, ks):
+        """Partition row ``v`` (of ``a``'s items, or indices into ``a``) at
+        the sorted positions ``ks``."""
+        lo = 0
+        hi = v.shape[0] - 1
+        for k in ks:
+            if k >= lo:
+                select(a, v, lo, hi, k)
+                lo = k + 1
+    return register_jitable(part)
+
+
+def _check(a, name):
+    if not (isinstance(a, types.Array) and isinstance(a.dtype, (types.Number, types.Boolean))):
+        return False
+    return True
+
+
+def _partition_impl(a, kth, axis, name, by_index, in_place):
+    """The implementation of ``np.partition``/``np.argpartition`` (or the
+    methods: ``in_place`` for ``a.partition``)."""
+    if not _check(a, name):
+        return None
+    flat = axis_kind(axis, name) == "none"
+    if flat and in_place:
+        raise TypingError("%s(): axis must be an integer" % name)
+    kths = _kth_list(kth, name)
+    part = _part_row_for(_select(a.dtype, by_index))
+    if not flat and a.ndim == 0:
+        raise TypingError("%s() of a 0-d array along an axis (axis -1 is out of bounds for array of dimension 0)"
+                          % name)
+    if by_index:
+        if flat:
+            def impl(a, kth, axis=-1):
+                b = a.ravel()
+                ks = kths(kth, b.shape[0])
+                out = np.arange(b.shape[0])
+                part(b, out, ks)
+                return out
+            return impl
+        if a.ndim == 1:
+            def impl(a, kth, axis=-1):
+                src = axis_last_view(a, axis)
+                ks = kths(kth, src.shape[0])
+                out = np.arange(src.shape[0])
+                part(src, out, ks)
+                return out
+            return impl
+
+        def impl(a, kth, axis=-1):
+            out = np.empty(a.shape, np.intp)
+            src = axis_last_view(a, axis)
+            dst = axis_last_view(out, axis)
+            n = src.shape[-1]
+            ks = kths(kth, n)
+            for idx in np.ndindex(src.shape[:-1]):
+                row = np.arange(n)
+                part(src[idx], row, ks)
+                dst[idx] = row
+            return out
+        return impl
+    if flat:
+        def impl(a, kth, axis=-1):
+            out = a.flatten()
+            part(out, out, kths(kth, out.shape[0]))
+            return out
+        return impl
+    if a.ndim == 1:
+        def rows(out, kth, axis):
+            v = axis_last_view(out, axis)
+            part(v, v, kths(kth, v.shape[0]))
+    else:
+        def rows(out, kth, axis):
+            v = axis_last_view(out, axis)
+            ks = kths(kth, v.shape[-1])
+            for idx in np.ndindex(v.shape[:-1]):
+                r = v[idx]
+                part(r, r, ks)
+    rows = register_jitable(rows)
+    if in_place:
+        def impl(a, kth, axis=-1):
+            rows(a, kth, axis)
+        return impl
+
+    def impl(a, kth, axis=-1):
+        out = a.copy()
+        rows(out, kth, axis)
+        return out
+    return impl
+
+
+@overload(np.partition)
+def _np_partition(a, kth, axis=-1):
+    """``np.partition(a, kth, axis=-1)``: a partitioned copy."""
+    return _partition_impl(a, kth, axis, "np.partition", False, False)
+
+
+@overload(np.argpartition)
+def _np_argpartition(a, kth, axis=-1):
+    """``np.argpartition(a, kth, axis=-1)``: the indices that partition ``a``."""
+    return _partition_impl(a, kth, axis, "np.argpartition", True, False)
+
+
+@overload_method(types.Array, "partition")
+def _partition(a, kth, axis=-1):
+    """``a.partition(kth, axis=-1)``: in place."""
+    if isinstance(a, types.Array) and a.readonly:
+        raise TypingError("partition() of a read-only array (%s)" % a)
+    return _partition_impl(a, kth, axis, "partition", False, True)
+
+
+@overload_method(types.Array, "argpartition")
+def _argpartition(a, kth, axis=-1):
+    """``a.argpartition(kth, axis=-1)``: as ``np.argpartition``."""
+    return _partition_impl(a, kth, axis, "argpartition", True, False)
