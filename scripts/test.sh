@@ -22,7 +22,7 @@ if [ -z "$pythons" ]; then
         done
     fi
 fi
-FIRST_ONLY="test_arrays_operators.py test_ufuncs_scalar_and_array.py test_arrays_methods.py test_arrays_creation.py"
+FIRST_ONLY="test_arrays_operators.py test_ufuncs_scalar_and_array.py test_arrays_methods.py test_arrays_creation.py test_np_random_dists.py test_np_shaping.py"
 status=0
 first=1
 for py in $pythons; do
@@ -33,8 +33,10 @@ for py in $pythons; do
         echo "setup failed for $ver"; status=1; continue
     fi
     # The exhaustive array modules (every dtype pair, layout and method:
-    # thousands of compiles, no version-specific bytecode) run on the first
-    # interpreter; the others run everything else, array indexing included.
+    # thousands of compiles, no version-specific bytecode) and the widest
+    # NumPy-API modules (every legacy random distribution, every splitting
+    # and placing function) run on the first interpreter; the others run
+    # everything else, array indexing included.
     skip=()
     if [ "$first" != 1 ]; then
         for m in $FIRST_ONLY; do skip+=(--ignore="tests/$m"); done

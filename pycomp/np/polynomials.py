@@ -310,21 +310,42 @@ def _np_cross(a, b):
 @register_jitable
 def _uniform_counts(a, counts, edges, lo, hi):
     """Add the items of ``a`` in [lo, hi] to ``counts`` of the equal bins
-    ``edges`` (NumPy's index computation, corrected against the edges)."""
+    ``edges`` (NumPy's index computation, corrected against the edges
+    where the position falls within 1e-7 of a bin boundary: its rounding
+    error is far smaller)."""
     n = counts.shape[0]
     norm = n / (hi - lo)
     for v in a.flat:
         x = np.float64(v)
         if not (x >= lo and x <= hi):
             continue
-        i = int((x - lo) * norm)
+        f = (x - lo) * norm
+        i = np.intp(f)  # f is in [0, n]: no overflow check needed
+        frac = f - i
         if i == n:
             i -= 1
-        if x < edges[i]:
-            i -= 1
-        elif i != n - 1 and x >= edges[i + 1]:
-            i += 1
+        if frac < 1e-7 or frac > 1.0 - 1e-7:
+            if x < edges[i]:
+                i -= 1
+            elif i != n - 1 and x >= edges[i + 1]:
+                i += 1
         counts[i] += 1
+
+
+@register_jitable
+def _data_range(a):
+    """``(min, max, finite)`` of a non-empty real array in one pass
+    (``finite`` false when a NaN or an infinity is there)."""
+    lo = np.inf
+    hi = -np.inf
+    nan = False
+    for v in a.flat:
+        x = np.float64(v)
+        if x != x:
+            nan = True
+        lo = min(lo, x)
+        hi = max(hi, x)
+    return lo, hi, not nan and np.isfinite(lo) and np.isfinite(hi)
 
 
 @overload(np.histogram)
@@ -375,9 +396,8 @@ def _np_histogram(a, bins=10, range=None):
             lo = 0.0
             hi = 1.0
         else:
-            lo = np.float64(a.min())
-            hi = np.float64(a.max())
-            if not (np.isfinite(lo) and np.isfinite(hi)):
+            lo, hi, finite = _data_range(a)
+            if not finite:
                 raise ValueError("autodetected range is not finite")
         if lo == hi:
             lo -= 0.5
