@@ -10,6 +10,10 @@ timedelta gives 0), as NumPy does, without its warning.
 
 from __future__ import annotations
 
+import builtins
+
+import numpy as np
+
 from pycomp import types as ty
 from pycomp.frontend.typing.datetimes import unit_factor
 from pycomp.targets.cpu.context import lowering_registry as reg
@@ -160,7 +164,7 @@ def timedelta_pos(ctx, b, sig, args):
     return args[0]
 
 
-@reg.lower(abs, _TD)
+@reg.lower(builtins.abs, _TD)
 def timedelta_abs(ctx, b, sig, args):
     v = args[0]
     neg = b.icmp("<", v, b.i64(0))
@@ -204,8 +208,6 @@ for _cls in _LIKE:
 def _construct(ctx, b, sig, args):
     """``np.datetime64(n, "unit")`` and friends: the count itself; a
     constant string is read when compiling."""
-    import numpy as np
-
     first = sig.args[0]
     res = sig.return_type
     if isinstance(first, ty.StringLiteral):
@@ -216,11 +218,9 @@ def _construct(ctx, b, sig, args):
     return ctx.cast(b, args[0], first, ty.int64)
 
 
-for _cls in ("datetime64", "timedelta64"):
-    import numpy as _np
-
-    reg.lower(getattr(_np, _cls), ty.Type)(_construct)
-    reg.lower(getattr(_np, _cls), ty.Type, ty.StringLiteral)(_construct)
+for _ctor in (np.datetime64, np.timedelta64):
+    reg.lower(_ctor, ty.Type)(_construct)
+    reg.lower(_ctor, ty.Type, ty.StringLiteral)(_construct)
 
 
 def _extreme(pred):
@@ -236,14 +236,12 @@ def _extreme(pred):
     return impl
 
 
-import builtins as _builtins  # noqa: E402
-
 def _count(ctx, b, sig, args):
     """``int(x)``: the count of units."""
     return args[0]
 
 
 for _cls in _LIKE:  # ahead of the number implementations, which take any arguments
-    reg.lower(_builtins.min, _cls, _cls, first=True)(_extreme("<"))
-    reg.lower(_builtins.max, _cls, _cls, first=True)(_extreme(">"))
-    reg.lower(_builtins.int, _cls, first=True)(_count)
+    reg.lower(builtins.min, _cls, _cls, first=True)(_extreme("<"))
+    reg.lower(builtins.max, _cls, _cls, first=True)(_extreme(">"))
+    reg.lower(builtins.int, _cls, first=True)(_count)
