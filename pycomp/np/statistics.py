@@ -26,7 +26,9 @@ import numpy as np
 from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import overload, register_jitable
+from pycomp.np.partition import _select_for
 from pycomp.np.reductions import accumulator_type, along_axis, scalar_class
+from pycomp.np.sorting import _lt_plain
 from pycomp.np.views import axis_last_view, elements, is_index
 
 __all__ = []
@@ -75,39 +77,21 @@ def _gathered(a, skip_nan, cls):
 
 
 @register_jitable
+def _own_item(a, v, i):
+    return v[i]
+
+
+#: quickselect on a range of one array (np.partition's, with plain ``<``)
+_select_range = _select_for(_lt_plain, _own_item)
+
+
+@register_jitable
 def _select(s, k):
     """Reorder ``s`` (no NaNs) in place so that ``s[k]`` is its k-th
     smallest item, ``s[:k]`` no larger and ``s[k + 1:]`` no smaller
     (quickselect, median-of-three pivots: linear time on average, where a
     full sort is n log n)."""
-    lo = 0
-    hi = s.shape[0] - 1
-    while hi > lo:
-        mid = (lo + hi) // 2
-        if s[mid] < s[lo]:
-            s[mid], s[lo] = s[lo], s[mid]
-        if s[hi] < s[lo]:
-            s[hi], s[lo] = s[lo], s[hi]
-        if s[hi] < s[mid]:
-            s[hi], s[mid] = s[mid], s[hi]
-        pivot = s[mid]
-        i = lo
-        j = hi
-        while i <= j:
-            while s[i] < pivot:
-                i += 1
-            while pivot < s[j]:
-                j -= 1
-            if i <= j:
-                s[i], s[j] = s[j], s[i]
-                i += 1
-                j -= 1
-        if k <= j:
-            hi = j
-        elif k >= i:
-            lo = i
-        else:
-            return
+    _select_range(s, s, 0, s.shape[0] - 1, k)
 
 
 @register_jitable
