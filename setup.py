@@ -8,7 +8,8 @@ setup(
         Extension(
             "pycomp._helperlib",
             sources=["csrc/_helperlib.c", "csrc/numeric_helpers.c", "csrc/nrt.c", "csrc/nrt_python.c",
-                     "csrc/random.c"],
+                     "csrc/random.c",
+                     "csrc/random_dists.c"],
             depends=["csrc/nrt.h", "csrc/numeric_helpers.h", "csrc/random.h"],
             include_dirs=[np.get_include()],
             # _helperlib.c imports the NumPy C API; nrt_python.c shares its table

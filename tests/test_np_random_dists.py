@@ -1,5 +1,5 @@
 """Differential tests: the ``np.random`` distributions of
-pycomp/np/random_dists.py (C samplers in csrc/random.c) against NumPy's
+pycomp/np/random_dists.py (C samplers in csrc/random_dists.c) against NumPy's
 legacy global RandomState: after ``np.random.seed(s)`` on each side the same
 calls draw exactly the same values (rtol 0), dtypes and shapes; bad
 parameters raise NumPy's ValueError with NumPy's message."""

@@ -9,7 +9,7 @@ transforms (``laplace``, ``logistic``, ``gumbel``, ``lognormal``,
 ``standard_exponential``, ``triangular``, ``wald``, ``vonmises``),
 ``multinomial`` and ``dirichlet``.
 
-Each sampler is a C function of ``csrc/random.c`` (NumPy's legacy algorithm,
+Each sampler is a C function of ``csrc/random_dists.c`` (NumPy's legacy algorithm,
 drawing its uniforms and normals in the same order) called once per value;
 the overloads check the parameters with NumPy's conditions and messages and
 fill an array of shape ``size``. Parameters are scalars: an array parameter
