@@ -31,6 +31,7 @@ from pycomp import cgutils, types
 from pycomp.errors import TypingError
 from pycomp.extending import (NativeValue, intrinsic, models, overload_method, register_jitable,
                               register_model, typeof_impl, unbox)
+from pycomp.np.random import _check_size, _given
 
 __all__ = ["NumPyRandomGeneratorType", "generator_type"]
 
@@ -165,21 +166,12 @@ def next_float(gen):
 # ------------------------------------------------------------------ argument checks
 
 
-def given(t) -> bool:
-    """Whether an optional argument was passed (not left out, not None)."""
-    return t is not None and not isinstance(t, (types.NoneType, types.Omitted))
+given = _given  # whether an optional argument was passed (np.random's rule)
 
 
 def check_size(size, what: str) -> None:
     """TypingError unless ``size`` is None, an integer or a tuple of them."""
-    if not given(size):
-        return
-    if isinstance(size, types.Integer):
-        return
-    if isinstance(size, types.BaseTuple) and all(isinstance(t, types.Integer) for t in size.types):
-        return
-    raise TypingError("Generator.%s(): size must be an integer or a tuple of integers, not %s"
-                      % (what, size))
+    _check_size(size, what, "Generator")
 
 
 def check_real(what: str, **params) -> None:

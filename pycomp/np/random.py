@@ -182,16 +182,17 @@ def _given(t) -> bool:
     return t is not None and not isinstance(t, types.NoneType) and not isinstance(t, types.Omitted)
 
 
-def _check_size(size, what: str) -> None:
-    """TypingError unless ``size`` is None, an integer or a tuple of them."""
+def _check_size(size, what: str, owner: str = "np.random") -> None:
+    """TypingError unless ``size`` is None, an integer or a tuple of them
+    (``owner.what()`` named in the message)."""
     if not _given(size):
         return
     if isinstance(size, types.Integer):
         return
     if isinstance(size, types.BaseTuple) and all(isinstance(t, types.Integer) for t in size.types):
         return
-    raise TypingError("np.random.%s(): size must be an integer or a tuple of integers, not %s"
-                      % (what, size))
+    raise TypingError("%s.%s(): size must be an integer or a tuple of integers, not %s"
+                      % (owner, what, size))
 
 
 def _real(t) -> bool:
