@@ -9,6 +9,7 @@ TypingError paths."""
 import numpy as np
 import pytest
 
+from linalg_support import dname, random_values, single
 from support import TypingError, check, jitted, no_leaks, numba_differs, pycomp_only, readonly
 
 NO_SCIPY = ("Numba's np.linalg functions need scipy's BLAS/LAPACK, not installed: ImportError "
@@ -83,31 +84,14 @@ def cond_p(a, p):
     return np.linalg.cond(a, p)
 
 
-def dname(dtype):
-    """The test id of a dtype."""
-    return np.dtype(dtype).name
-
-
-def single(dtype):
-    return np.dtype(dtype) in (np.float32, np.complex64)
-
-
 def tol(dtype):
     """(rtol, atol) for results of ``dtype`` inputs."""
     return (2e-5, 2e-6) if single(dtype) else (1e-10, 1e-12)
 
 
 def rand(shape, dtype=np.float64):
-    """Random values of ``dtype`` (small integers, booleans)."""
-    dt = np.dtype(dtype)
-    if dt.kind == "b":
-        return RNG.random(shape) > 0.5
-    if dt.kind in "iu":
-        return RNG.integers(0 if dt.kind == "u" else -3, 4, shape).astype(dt)
-    x = RNG.random(shape) - 0.5
-    if dt.kind == "c":
-        x = x + 1j * (RNG.random(shape) - 0.5)
-    return x.astype(dt)
+    """Random values of ``dtype`` from this module's generator."""
+    return random_values(RNG, shape, dtype)
 
 
 def layouts(x):
