@@ -52,7 +52,34 @@ static PyObject *scalar_codes = NULL;  /* dict: type -> int code */
 static PyTypeObject DispatcherBaseType;
 
 enum { CODE_INT = 1, CODE_FLOAT = 2, CODE_COMPLEX = 3, CODE_BOOL = 4, CODE_ARRAY_BASE = 64,
-       CODE_TUPLE_BASE = 1 << 20 };
+       CODE_DTYPE_ARRAY_BASE = 8192, MAX_DTYPE_CODES = 5000, CODE_TUPLE_BASE = 1 << 20 };
+
+/* dict: a record or datetime dtype -> its number (0, 1, ... in the order
+ * first met): arrays of these share a type number, so the dtype itself
+ * (equal dtypes: the same fields and offsets, the same unit) keys them. */
+static PyObject *dtype_codes = NULL;
+
+static int
+dtype_number(PyArray_Descr *d)
+{
+    if (dtype_codes == NULL && (dtype_codes = PyDict_New()) == NULL)
+        return -1;
+    PyObject *k = PyDict_GetItemWithError(dtype_codes, (PyObject *)d);
+    if (k != NULL)
+        return (int)PyLong_AsLong(k);
+    if (PyErr_Occurred() || PyDict_GET_SIZE(dtype_codes) >= MAX_DTYPE_CODES) {
+        PyErr_Clear();
+        return -1;
+    }
+    PyObject *n = PyLong_FromSsize_t(PyDict_GET_SIZE(dtype_codes));
+    if (n == NULL || PyDict_SetItem(dtype_codes, (PyObject *)d, n) < 0) {
+        Py_XDECREF(n);
+        PyErr_Clear();
+        return -1;
+    }
+    Py_DECREF(n);
+    return (int)PyDict_GET_SIZE(dtype_codes) - 1;
+}
 
 static int arg_code(PyObject *o);
 
@@ -99,14 +126,19 @@ arg_code(PyObject *o)
         PyArray_Descr *d = PyArray_DESCR(a);
         int ndim = PyArray_NDIM(a);
         int num = d->type_num;
-        /* the type number says all but for records (their fields) and
-         * datetimes (their unit): those take the slow path, typeof() */
-        if (ndim >= 32 || num >= 24 || num == NPY_VOID || num == NPY_DATETIME || num == NPY_TIMEDELTA
-                || PyArray_ISBYTESWAPPED(a) || t != &PyArray_Type)
+        if (ndim >= 32 || num >= 24 || PyArray_ISBYTESWAPPED(a) || t != &PyArray_Type)
             return -1;
         int flags = PyArray_FLAGS(a);
         int layout = (flags & NPY_ARRAY_C_CONTIGUOUS) ? 0 : (flags & NPY_ARRAY_F_CONTIGUOUS) ? 1 : 2;
         int readonly = (flags & NPY_ARRAY_WRITEABLE) ? 0 : 1;
+        /* the type number says all but for records (their fields) and
+         * datetimes (their unit): those are keyed by their dtype */
+        if (num == NPY_VOID || num == NPY_DATETIME || num == NPY_TIMEDELTA) {
+            int k = dtype_number(d);
+            if (k < 0)
+                return -1;
+            return CODE_DTYPE_ARRAY_BASE + ((k * 32 + ndim) * 3 + layout) * 2 + readonly;
+        }
         /* 24 type numbers x 32 ndims x 3 layouts x 2 = 4608 codes */
         return CODE_ARRAY_BASE + ((num * 32 + ndim) * 3 + layout) * 2 + readonly;
     }
