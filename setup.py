@@ -9,8 +9,8 @@ setup(
             "pycomp._helperlib",
             sources=["csrc/_helperlib.c", "csrc/numeric_helpers.c", "csrc/nrt.c", "csrc/nrt_python.c",
                      "csrc/random.c",
-                     "csrc/random_dists.c"],
-            depends=["csrc/nrt.h", "csrc/numeric_helpers.h", "csrc/random.h"],
+                     "csrc/random_dists.c", "csrc/unicode.c"],
+            depends=["csrc/nrt.h", "csrc/numeric_helpers.h", "csrc/random.h", "csrc/unicode.h"],
             include_dirs=[np.get_include()],
             # _helperlib.c imports the NumPy C API; nrt_python.c shares its table
             define_macros=[("NPY_NO_DEPRECATED_API", "NPY_2_0_API_VERSION"),

@@ -42,6 +42,7 @@
 
 #include "nrt.h"
 #include "numeric_helpers.h"
+#include "unicode.h"
 
 /* ---------------------------------------------------------------------- */
 /* Array data model                                                        */
@@ -563,6 +564,12 @@ build_c_helpers(void)
         || ADD_HELPER(d, pycomp_unbox_record) < 0
         || ADD_HELPER(d, pycomp_unbox_datetime) < 0
         || ADD_HELPER(d, pycomp_box_datetime) < 0
+        || ADD_HELPER(d, pycomp_unbox_str) < 0
+        || ADD_HELPER(d, pycomp_box_str) < 0
+        || ADD_HELPER(d, pycomp_str_compare) < 0
+        || ADD_HELPER(d, pycomp_str_equal) < 0
+        || ADD_HELPER(d, pycomp_str_copy) < 0
+        || ADD_HELPER(d, pycomp_str_read) < 0
         || ADD_HELPER(d, pycomp_box_meminfo_owner) < 0) {
         Py_DECREF(d);
         return NULL;

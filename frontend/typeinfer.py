@@ -609,6 +609,7 @@ def default_typing_context() -> TypingContext:
         import pycomp.frontend.typing.arrayattrs  # noqa: F401
         import pycomp.frontend.typing.records  # noqa: F401
         import pycomp.frontend.typing.datetimes  # noqa: F401
+        import pycomp.frontend.typing.strings  # noqa: F401
         import pycomp.frontend.typing.arrayiter  # noqa: F401
         import pycomp.frontend.typing.arrayindex  # noqa: F401
         import pycomp.frontend.typing.slicetypes  # noqa: F401

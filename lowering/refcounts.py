@@ -191,11 +191,14 @@ def makes_references(op) -> bool:
     but those of :data:`BORROWING_OPS` (a dialect from outside adds the
     names of its borrowing ops there). ``a[index]`` with an index array
     (advanced indexing) copies: it owns its new array; an item or a slice
-    of a list owns its reference."""
+    of a container whose type says ``item_is_new_reference`` (a list: the
+    list may drop its own; a string: ``s[i]`` is a new string) owns its
+    reference."""
     if op.name == "nb.getitem" and has_references(nb.type_of(op.operands[1])):
         return True
-    if op.name in ("nb.getitem", "nb.static_getitem") and isinstance(nb.type_of(op.operands[0]), ty.List):
-        return True  # an item of a list is a new reference (the list may drop its own), a slice a new list
+    if op.name in ("nb.getitem", "nb.static_getitem") and \
+            getattr(nb.type_of(op.operands[0]), "item_is_new_reference", False):
+        return True
     return op.name not in BORROWING_OPS
 
 

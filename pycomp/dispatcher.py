@@ -42,7 +42,9 @@ _uids = itertools.count()
 def _register_scalar_codes():
     from pycomp.typeof import _DTYPES
 
-    set_scalar_codes({d.type: 16 + i for i, d in enumerate(_DTYPES)})
+    codes = {d.type: 16 + i for i, d in enumerate(_DTYPES)}
+    codes[str] = 16 + len(_DTYPES)  # always unicode_type
+    set_scalar_codes(codes)
 
 
 _register_scalar_codes()

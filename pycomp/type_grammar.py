@@ -19,7 +19,7 @@ from pycomp.types import (  # noqa: F401
     NamedTuple, NamedTupleClass, NamedUniTuple, Optional, RangeIter, RangeType, Tuple, Type,
     UniTuple, UniTupleIter, ZipIter, _layout_of_marks, boolean, complex128, complex64, float32,
     float64, int16, int32, int64, int8, intc, intp, is_namedtuple_class,
-    none, uint16, uint32, uint64, uint8, uintc, uintp, unknown
+    none, uint16, uint32, uint64, uint8, uintc, uintp, unknown, unicode_type, StringLiteral
 )
 
 __all__ = ["parse_type", "register_type_name"]
@@ -30,7 +30,8 @@ _SCALARS.update({"?": unknown, "boolean": boolean, "bool_": boolean, "intp": int
                  "intc": intc, "uintc": uintc, "void": none, "none": none, "byte": uint8,
                  "f4": float32, "f8": float64, "i1": int8, "i2": int16, "i4": int32, "i8": int64,
                  "u1": uint8, "u2": uint16, "u4": uint32, "u8": uint64, "c8": complex64,
-                 "c16": complex128, "double": float64, "float_": float32})
+                 "c16": complex128, "double": float64, "float_": float32,
+                 "unicode_type": unicode_type})
 
 
 #: names of types from outside pycomp (register_type_name, the pycomp.types entry points)
@@ -116,6 +117,25 @@ class _TypeParser:
             return Array(t, len(dims), _layout_of_marks(dims))
         return t
 
+    def parse_quoted(self) -> str:
+        """A quoted Python string (its repr) and the ``)`` after it."""
+        import ast
+
+        self.skip()
+        start = self.pos
+        quote = self.text[start:start + 1]
+        if quote not in ("'", '"'):
+            self.error("expected a quoted string")
+        i = start + 1
+        while i < len(self.text) and self.text[i] != quote:
+            i += 2 if self.text[i] == "\\" else 1
+        if i >= len(self.text):
+            self.error("unterminated string")
+        self.pos = i + 1
+        value = ast.literal_eval(self.text[start:self.pos])
+        self.expect(")")
+        return value
+
     def parse_list(self) -> list:
         """``(T, T, ...)``, possibly empty."""
         self.expect("(")
@@ -142,6 +162,9 @@ class _TypeParser:
                     return cls(unit)
                 self.pos = save
             return cls("")
+        if name == "literal_str":  # literal_str('text'): the text as Python's repr writes it
+            self.expect("(")
+            return StringLiteral(self.parse_quoted())
         if name == "UniTuple":
             self.expect("(")
             dt = self.parse()
@@ -242,7 +265,7 @@ class _TypeParser:
 #: the words the grammar itself reads after a name (never a registered type name)
 _KEYWORDS = frozenset(("UniTuple", "Tuple", "NamedUniTuple", "NamedTuple", "namedtuple_class", "optional",
                        "Optional", "OptionalType", "cell", "array", "iter", "zip", "enumerate", "function",
-                       "module", "exception_class", "exception", "list", "reflected"))
+                       "module", "exception_class", "exception", "list", "reflected", "literal_str"))
 
 
 def _resolve_path(path: str):

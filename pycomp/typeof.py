@@ -118,6 +118,8 @@ def typeof(value) -> ty.Type:
         return t
     if isinstance(value, np.ndarray):
         return _array_type(value)
+    if isinstance(value, str):  # a str value (a literal only when frozen as a constant)
+        return ty.unicode_type
     if isinstance(value, np.void) and value.dtype.names:  # a record: refers to its bytes
         return dtype_to_type(value.dtype)
     if isinstance(value, (np.datetime64, np.timedelta64)):

@@ -322,6 +322,9 @@ class TargetContext:
             return [b.extract(v, 0, PTR)]
         if getattr(t, "holds_meminfo", False):  # the value is the meminfo (a list)
             return [v]
+        field = getattr(t, "meminfo_field", None)
+        if field is not None:  # a struct holding its meminfo (a string)
+            return [b.extract(v, field, PTR)]
         if isinstance(t, ty.BaseTuple):
             out = []
             for i, e in enumerate(t.types):

@@ -1,13 +1,15 @@
-"""Arrays frozen as constants: a global or closure ndarray used by compiled
-code (typed a readonly array by ``frontend.typing.globalvalues.typeof_global``).
+"""Constant data in the compiled module: arrays frozen as constants, and
+the code points of string constants (:func:`constant_bytes`).
 
-As in Numba, the array's bytes are copied into the compiled module when
-the function compiles: a private, constant LLVM global (C order, or F for
-an F-typed array), named by a hash of its contents so that equal
-constants share one global. The value is an array struct with no meminfo
-and no parent: nothing to count, nothing to free; boxing it (returning it
-to Python) makes a NumPy-owned, read-only copy. Changing the Python array
-after the compile does not change what the compiled code sees.
+A global or closure ndarray used by compiled code is typed a readonly
+array by ``frontend.typing.globalvalues.typeof_global``. As in Numba, the
+array's bytes are copied into the compiled module when the function
+compiles: a private, constant LLVM global (C order, or F for an F-typed
+array), named by a hash of its contents so that equal constants share one
+global. The value is an array struct with no meminfo and no parent:
+nothing to count, nothing to free; boxing it (returning it to Python)
+makes a NumPy-owned, read-only copy. Changing the Python array after the
+compile does not change what the compiled code sees.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from pycomp import types as ty
 from pycomp.typeof import as_numpy_dtype
 from pycomp.targets.datamodel import I8, I64, PTR, llvm_type
 
-__all__ = ["constant_array", "constant_globals", "CONSTANT_ALIGNMENT"]
+__all__ = ["constant_array", "constant_bytes", "constant_globals", "CONSTANT_ALIGNMENT"]
 
 #: alignment of a constant array's data (a cache line: SIMD loads of any width)
 CONSTANT_ALIGNMENT = 64
@@ -35,16 +37,22 @@ def _frozen_bytes(t: ty.Array, value) -> tuple[np.ndarray, bytes]:
     return arr, arr.tobytes(order=order)
 
 
+def constant_bytes(ctx, b, data: bytes, tag: str = ""):
+    """A pointer to a constant global of ``ctx``'s module holding ``data``
+    (equal data and ``tag`` share one global)."""
+    digest = hashlib.sha1(data + tag.encode()).hexdigest()[:20]
+    name = "pycomp.const.%s" % digest
+    ctx.constant_data.setdefault(name, data)
+    return b._r(llvm.AddressOfOp(name, PTR))
+
+
 def constant_array(ctx, b, t: ty.Array, value):
     """The array struct of the frozen ndarray ``value`` (of type ``t``): its
     data pointer is the address of a constant global of ``ctx``'s module
     (recorded in ``ctx.constant_data``; :func:`constant_globals` makes the
     globals when the module is assembled)."""
     arr, data = _frozen_bytes(t, value)
-    digest = hashlib.sha1(data + repr((arr.dtype.str, arr.shape)).encode()).hexdigest()[:20]
-    name = "pycomp.const.%s" % digest
-    ctx.constant_data.setdefault(name, data)
-    ptr = b._r(llvm.AddressOfOp(name, PTR))
+    ptr = constant_bytes(ctx, b, data, repr((arr.dtype.str, arr.shape)))
     out = b.undef(llvm_type(t))
     out = b.insert_value(out, b.zero(PTR), 0)
     out = b.insert_value(out, b.zero(PTR), 1)

@@ -14,6 +14,8 @@ dialect types).
   iterators (range, array, tuple,
   zip, enumerate) -> a pointer to their mutable state (allocated in the
   function's entry block, see :func:`iterator_state_type`);
+- str -> struct {data ptr, length i64, kind i32, is_ascii i32, hash i64,
+  meminfo ptr, parent ptr} (Numba's layout; see pycomp.types.strings);
 - list(T) -> a pointer to its meminfo (payload: size, capacity, item
   buffer; see pycomp.targets.cpu.impl_lists);
 - cell(T) -> a pointer to a stack slot holding T; a closure -> a struct of
@@ -31,7 +33,7 @@ from xdsl.dialects.builtin import Float32Type, Float64Type, IntegerType
 
 from pycomp import types as ty
 
-__all__ = ["MEMINFO", "MEMINFO_DATA_FIELD", "llvm_type", "register_model", "memory_type", "is_compile_time", "iterator_state_type", "slice_fields", "ARRAY_FIELDS", "array_struct", "PTR", "I1", "I8", "I32", "I64", "F64"]
+__all__ = ["MEMINFO", "MEMINFO_DATA_FIELD", "llvm_type", "register_model", "memory_type", "is_compile_time", "iterator_state_type", "slice_fields", "ARRAY_FIELDS", "UNICODE_STRUCT", "UNICODE_FIELDS", "array_struct", "PTR", "I1", "I8", "I32", "I64", "F64"]
 
 PTR = llvm.LLVMPointerType()
 I1, I8, I32, I64 = IntegerType(1), IntegerType(8), IntegerType(32), IntegerType(64)
@@ -41,6 +43,12 @@ F32, F64 = Float32Type(), Float64Type()
 #: destructor, its argument, data pointer, size in bytes
 MEMINFO = llvm.LLVMStructType.from_type_list([I64, PTR, PTR, PTR, I64])
 MEMINFO_DATA_FIELD = 3
+
+#: a str value (Numba's layout): data, length (code points), kind (bytes per
+#: code point), is_ascii, hash (-1: not computed), meminfo (null: borrowed),
+#: parent (the Python str it came from, or null)
+UNICODE_STRUCT = llvm.LLVMStructType.from_type_list([PTR, I64, I32, I32, I64, PTR, PTR])
+UNICODE_FIELDS = {"data": 0, "length": 1, "kind": 2, "is_ascii": 3, "hash": 4, "meminfo": 5, "parent": 6}
 
 #: field indices of the array struct
 ARRAY_FIELDS = {"meminfo": 0, "parent": 1, "nitems": 2, "itemsize": 3, "data": 4, "shape": 5, "strides": 6}
@@ -113,6 +121,8 @@ def _builtin_model(t: ty.Type):
         r = llvm.LLVMStructType.from_type_list([I64, I64, I64])
     elif isinstance(t, (ty.NPDatetime, ty.NPTimedelta)):  # a count of units; NaT is INT64_MIN
         r = I64
+    elif isinstance(t, ty.UnicodeType):
+        r = UNICODE_STRUCT
     elif isinstance(t, ty.Record):  # a pointer to the record's bytes (in an array, or an argument's)
         r = PTR
     elif isinstance(t, (ty.IteratorType, ty.Cell, ty.List)):  # a list: its meminfo (pycomp.targets.cpu.impl_lists)

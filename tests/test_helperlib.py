@@ -89,6 +89,13 @@ def test_c_helpers_dict():
         # datetime64 / timedelta64 scalars: tests/test_datetimes.py
         "pycomp_unbox_datetime",
         "pycomp_box_datetime",
+        # str values: tests/test_strings.py
+        "pycomp_unbox_str",
+        "pycomp_box_str",
+        "pycomp_str_compare",
+        "pycomp_str_equal",
+        "pycomp_str_copy",
+        "pycomp_str_read",
     } | {"pycomp_cmath_" + n for n in CMATH_NAMES} | {"pycomp_cmath_rect"}
     assert set(HELPERS) == expected
     addrs = list(HELPERS.values())

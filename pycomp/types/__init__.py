@@ -27,6 +27,7 @@ __all__ = [
     "signed_domain", "unsigned_domain", "range_state64", "range_iter64", "is_namedtuple_class",
     "slice2_type", "slice3_type", "ellipsis",
     "has_references", "List", "ListIter", "Record", "NestedArray", "CharSeq", "UnicodeCharSeq", "NPDatetime", "NPTimedelta",
+    "UnicodeType", "unicode_type",
 ]
 
 
@@ -37,6 +38,7 @@ from pycomp.types.containers import *  # noqa: F401,F403
 from pycomp.types.containers import _layout_of_marks, _type_list  # noqa: F401
 from pycomp.types.iterators import *  # noqa: F401,F403
 from pycomp.types.functions import *  # noqa: F401,F403
+from pycomp.types.strings import *  # noqa: F401,F403
 from pycomp.types.lists import *  # noqa: F401,F403
 from pycomp.types.records import *  # noqa: F401,F403
 from pycomp.types.datetimes import *  # noqa: F401,F403

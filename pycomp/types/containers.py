@@ -204,8 +204,9 @@ class Array(Type):
 def has_references(t: Type) -> bool:
     """Whether values of ``t`` hold references to reference-counted run-time
     memory: arrays, and tuples and optionals holding arrays; a type whose
-    value is a runtime meminfo pointer (``holds_meminfo``: lists)."""
-    if isinstance(t, Array) or getattr(t, "holds_meminfo", False):
+    value is a runtime meminfo pointer (``holds_meminfo``: lists) or a
+    struct with one in field ``meminfo_field`` (strings)."""
+    if isinstance(t, Array) or getattr(t, "holds_meminfo", False) or getattr(t, "meminfo_field", None) is not None:
         return True
     if isinstance(t, BaseTuple):
         return any(has_references(e) for e in t.types)

@@ -36,16 +36,6 @@ class BoundFunction(Type):
         return "bound_function(%s.%s)" % (self.this, getattr(self.template, "key", "?"))
 
 
-class StringLiteral(Type):
-    """A constant string (exception messages, keyword names)."""
-
-    def __init__(self, value: str):
-        self.value = value
-
-    def __str__(self):
-        return "literal_str(%r)" % self.value
-
-
 class Module(Type):
     """A Python module used as a namespace (``math``, ``numpy``)."""
 

@@ -25,6 +25,8 @@ class List(Type):
 
     #: the value is a runtime meminfo pointer (see pycomp.types.has_references)
     holds_meminfo = True
+    #: ``lst[i]`` and ``lst[a:b]`` own a reference (pycomp.lowering.refcounts)
+    item_is_new_reference = True
 
     def __init__(self, dtype: Type, reflected: bool = False):
         self.dtype = dtype

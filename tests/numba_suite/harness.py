@@ -314,7 +314,7 @@ def cmd_baseline(args):
 
 # ---------------------------------------------------------------- summary
 _MESSAGE_ONLY = re.compile(r"not found in|does not match|Regex didn't match|"
-                           r"^AssertionError: '.*' != '.*'$", re.S)
+                           r"^AssertionError: '[^'\n]*' != '[^'\n]*'$", re.M)  # assertEqual of two texts
 
 
 def classify(rec):
