@@ -23,6 +23,9 @@ typedef struct {
 } rng_state;
 
 static _Thread_local rng_state state;
+/* Python's `random` module in compiled code: a state of its own, so the two
+ * streams are independent (as in Numba), seeded like np.random.seed */
+static _Thread_local rng_state py_state;
 
 static void
 seed_state(rng_state *s, uint32_t seed)
@@ -116,6 +119,48 @@ seeded_state(void)
     }
     return s;
 }
+
+/* ---------------------------------------------------------------- Python's random module */
+
+static double state_gauss(rng_state *s);
+
+static rng_state *
+seeded_py_state(void)
+{
+    rng_state *s = &py_state;
+    if (!s->seeded) {
+        seed_from_entropy(s);
+    }
+    return s;
+}
+
+void
+pycomp_pyrandom_seed(uint32_t seed)
+{
+    seed_state(&py_state, seed);
+}
+
+uint32_t
+pycomp_pyrandom_next32(void)
+{
+    return state_next32(seeded_py_state());
+}
+
+double
+pycomp_pyrandom_double(void)
+{
+    return state_double(seeded_py_state());
+}
+
+double
+pycomp_pyrandom_gauss(void)
+{
+    /* random.gauss() follows np.random's normal draws, as in Numba: the
+     * polar method, the pair's second value kept for the next call */
+    return state_gauss(seeded_py_state());
+}
+
+/* ---------------------------------------------------------------- np.random */
 
 void
 pycomp_random_seed(uint32_t seed)

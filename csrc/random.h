@@ -60,4 +60,12 @@ void pycomp_random_fill_gauss(double *out, int64_t n, double loc, double scale);
 void pycomp_random_fill_bounded(int64_t *out, int64_t n, int64_t low, uint64_t rng);
 uint64_t pycomp_random_bounded_small(uint64_t rng, int64_t bits);
 
+/* Python's random module in compiled code: a second state per thread
+ * (seeded as np.random.seed seeds), its 32-bit words, doubles with 53 bits
+ * (random.random) and random.gauss (np.random's polar method, as in Numba). */
+void pycomp_pyrandom_seed(uint32_t seed);
+uint32_t pycomp_pyrandom_next32(void);
+double pycomp_pyrandom_double(void);
+double pycomp_pyrandom_gauss(void);
+
 #endif

@@ -33,18 +33,23 @@ _SYMBOLS = ("pycomp_random_seed", "pycomp_random_double", "pycomp_random_gauss",
 _bound = False
 
 
+def bind_symbols(names) -> None:
+    """Make the C functions ``names`` of the ``pycomp._helperlib`` library
+    known to llvmlite (their addresses looked up in the loaded library)."""
+    import llvmlite.binding as llb
+
+    from pycomp import _helperlib
+
+    lib = ctypes.CDLL(_helperlib.__file__)  # already loaded: the same handle
+    for name in names:
+        llb.add_symbol(name, ctypes.cast(getattr(lib, name), ctypes.c_void_p).value)
+
+
 def _bind() -> None:
-    """Make the C generator's functions known to llvmlite (once): their
-    addresses are looked up in the ``pycomp._helperlib`` library."""
+    """Make the C generator's functions known to llvmlite (once)."""
     global _bound
     if not _bound:
-        import llvmlite.binding as llb
-
-        from pycomp import _helperlib
-
-        lib = ctypes.CDLL(_helperlib.__file__)  # already loaded: the same handle
-        for name in _SYMBOLS:
-            llb.add_symbol(name, ctypes.cast(getattr(lib, name), ctypes.c_void_p).value)
+        bind_symbols(_SYMBOLS)
         _bound = True
 
 

@@ -1,0 +1,2 @@
+"""Python standard-library modules in compiled code, written through
+:mod:`pycomp.extending` (``random``: :mod:`pycomp.stdlib.random`)."""
