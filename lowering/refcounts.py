@@ -20,7 +20,8 @@ The results of the ops in :data:`BORROWING_OPS` (a view ``a[i]`` or
 ``a[1:-1]``, not ``a[mask]``, which copies; a tuple
 member, a cast, a tuple of arrays, an array iterator's row) borrow from
 their operands and own nothing: a use of it counts as a use of what it borrows from (an iterator
-too: it reads the array it iterates), which stays alive until then. The
+too: it reads the array it iterates; a bound method ``lst.copy`` its
+receiver), which stays alive until then. The
 function's arguments are borrowed from the caller for the whole call; in a
 body, the values of the enclosing code are kept alive by it across the op.
 So a kernel that only reads and slices its arguments has no reference
@@ -122,8 +123,9 @@ class _RegionLiveness:
             if v in self.tracked:
                 found.add(v)
             elif not isinstance(v.owner, Block) and not makes_references(v.owner) \
-                    and (_rc(v) or isinstance(nb.type_of(v), ty.IteratorType)):
-                stack.extend(v.owner.operands)  # a view, an iterator: a use of what it borrows from
+                    and (_rc(v) or isinstance(nb.type_of(v), (ty.IteratorType, ty.BoundFunction))):
+                # a view, an iterator, a bound method (lst.copy): a use of what it borrows from
+                stack.extend(v.owner.operands)
         return found
 
     def _solve(self) -> None:

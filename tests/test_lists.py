@@ -288,6 +288,71 @@ def test_sort_tuples():
     same(sort_tuples, [(2, 1), (1, 5), (2, 0), (1, 1)])
 
 
+def sort_strings(lst):
+    a = sorted(lst, reverse=True)
+    lst.sort()
+    return a, lst
+
+
+def test_sort_strings():
+    same(sort_strings, ["b", "B", "a", "日本", "", "ab", "😀", "b"])
+
+
+def _inverse(z):
+    return 1.0 / z
+
+
+def _negated_second(t):
+    return -t[1]
+
+
+def sort_by_key(lst, key):
+    a = sorted(lst, key=key)
+    b = sorted(lst, key=key, reverse=True)
+    lst.sort(key=key)
+    return a, b, lst
+
+
+@pytest.mark.parametrize("lst,key", [([3, 1, 4, 1, 5, 9], _inverse), ([2.5, -1.0, 0.5, 7.25], _inverse),
+                                     ([(1, 2), (3, 2), (5, 1), (0, 9)], _negated_second)],
+                         ids=["ints", "floats", "tuples-stable"])
+def test_sort_by_key(lst, key):
+    """A jitted key function (a dispatcher value); equal keys keep their order."""
+    same(sort_by_key, lst, jitted(key))
+
+
+def sort_by_inner_key(lst):
+    def key(z):
+        return -z
+    lst.sort(key=key)
+    return sorted(lst, key=key, reverse=True), lst
+
+
+def test_sort_by_inner_function():
+    same(sort_by_inner_key, [3, 1, 4, 1, 5, 9])
+
+
+def sorted_array(a, reverse):
+    return sorted(a, reverse=reverse)
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_sorted_of_an_array(reverse):
+    a = np.random.default_rng(0).random(20) * 100
+    same(sorted_array, a, reverse)
+
+
+def copy_of_a_dying_list():
+    order = [0, 1, 2]
+    return order.copy()
+
+
+def test_bound_method_keeps_its_list_alive():
+    """``order.copy()`` where ``order`` dies: the list was released before
+    the call (a use after free that returned an empty list)."""
+    same(copy_of_a_dying_list)
+
+
 def reductions(lst):
     return sum(lst), min(lst), max(lst)
 

@@ -456,34 +456,102 @@ def _merge_sort(lst, reverse):
 
 
 def _sortable(dtype) -> bool:
-    return isinstance(dtype, (ty.Number, ty.Boolean, ty.BaseTuple)) and not isinstance(dtype, ty.Complex)
+    return isinstance(dtype, (ty.Number, ty.Boolean, ty.BaseTuple, ty.UnicodeType)) and \
+        not isinstance(dtype, ty.Complex)
 
 
 msort = register_jitable(_merge_sort)
 
 
-@overload_method(ty.List, "sort")
-def _list_sort(lst, reverse=False):
-    if not _sortable(lst.dtype):
-        raise TypingError("cannot sort a %s (items must be real numbers, booleans or tuples)" % lst)
+def _key_sort(lst, key, reverse):
+    """Sort ``lst`` in place by ``key(item)``, stably: the keys are computed
+    once, an index list is merge-sorted by them, and the items are placed
+    in that order."""
+    keys = [key(x) for x in lst]
+    order = list(range(len(lst)))
+    n = len(order)
+    src = order.copy()
+    dst = order.copy()
+    width = 1
+    while width < n:
+        lo = 0
+        while lo < n:
+            mid = min(lo + width, n)
+            hi = min(lo + 2 * width, n)
+            i, j, k = lo, mid, lo
+            while i < mid and j < hi:
+                take_right = (keys[src[i]] < keys[src[j]]) if reverse else (keys[src[j]] < keys[src[i]])
+                if take_right:
+                    dst[k] = src[j]
+                    j += 1
+                else:
+                    dst[k] = src[i]
+                    i += 1
+                k += 1
+            while i < mid:
+                dst[k] = src[i]
+                i += 1
+                k += 1
+            while j < hi:
+                dst[k] = src[j]
+                j += 1
+                k += 1
+            lo += 2 * width
+        src, dst = dst, src
+        width *= 2
+    items = lst.copy()
+    for i in range(n):
+        lst[i] = items[src[i]]
 
-    def impl(lst, reverse=False):
-        msort(lst, reverse)
-    return impl
+
+ksort = register_jitable(_key_sort)
+
+
+def _no_key(key) -> bool:
+    return key is None or isinstance(key, (ty.NoneType, ty.Omitted))
+
+
+def _check_sortable(what, dtype, key):
+    if _no_key(key) and not _sortable(dtype):
+        raise TypingError("cannot sort a %s (items must be real numbers, booleans, strings or tuples, "
+                          "or give a key)" % what)
+
+
+@overload_method(ty.List, "sort")
+def _list_sort(lst, key=None, reverse=False):
+    """``lst.sort(key=None, reverse=False)``: stable, in place."""
+    _check_sortable(lst, lst.dtype, key)
+    if _no_key(key):
+        def impl(lst, key=None, reverse=False):
+            msort(lst, reverse)
+        return impl
+
+    def keyed(lst, key=None, reverse=False):
+        ksort(lst, key, reverse)
+    return keyed
 
 
 @overload(builtins.sorted)
-def _sorted(iterable, reverse=False):
-    if not _is_list(iterable):
-        return None
-    if not _sortable(iterable.dtype):
-        raise TypingError("cannot sort a %s (items must be real numbers, booleans or tuples)" % iterable)
+def _sorted(iterable, key=None, reverse=False):
+    """``sorted(iterable, key=None, reverse=False)`` of a list or a 1-d
+    array: a new list."""
+    if _is_list(iterable):
+        _check_sortable(iterable, iterable.dtype, key)
 
-    def impl(iterable, reverse=False):
-        out = iterable.copy()
-        out.sort(reverse=reverse)
-        return out
-    return impl
+        def impl(iterable, key=None, reverse=False):
+            out = iterable.copy()
+            out.sort(key=key, reverse=reverse)
+            return out
+        return impl
+    if isinstance(iterable, ty.Array) and iterable.ndim == 1:
+        _check_sortable(iterable, iterable.dtype, key)
+
+        def of_array(iterable, key=None, reverse=False):
+            out = [x for x in iterable]
+            out.sort(key=key, reverse=reverse)
+            return out
+        return of_array
+    return None
 
 
 @overload(builtins.sum)
