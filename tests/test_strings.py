@@ -235,3 +235,13 @@ def test_sort_kind_must_be_a_literal():
     with pytest.raises(TypingError):
         jitted(f)(np.arange(3), "quicksort")
 
+
+
+def empty_of_dtype(n, dt):
+    return np.empty(n, dt)
+
+
+def test_dtype_given_as_a_str_value_is_a_typing_error():
+    """Only a constant string names a dtype (Numba's message)."""
+    with pytest.raises(TypingError, match="If np.empty dtype is a string it must be a string constant"):
+        jitted(empty_of_dtype)(3, "int32")

@@ -60,6 +60,9 @@ def dtype_from_type(t: ty.Type, what: str) -> ty.Type:
             return dtype_to_type(np.dtype(t.value))
         except (TypeError, ValueError):
             raise TypingError("%s(): %r is not a dtype compiled code supports" % (what, t.value)) from None
+    if isinstance(t, ty.UnicodeType):  # Numba's wording, as its users' code may look for it
+        raise TypingError("%s(): the dtype is a str known only at run time. If %s dtype is a string it must be "
+                          "a string constant." % (what, what))
     raise TypingError("%s(): the dtype must be a NumPy scalar class (np.float32), a type or a dtype string "
                       "known at compile time, not %s" % (what, t))
 
