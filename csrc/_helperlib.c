@@ -15,7 +15,8 @@
  *
  * Contents:
  *   - pycomp_array and pycomp_unbox_array(): the array data model and the
- *     unboxing of a numpy.ndarray into it;
+ *     unboxing of a numpy.ndarray into it; pycomp_unbox_buffer(): bytes,
+ *     bytearray and memoryview as uint8 arrays;
  *   - pycomp_unbox_{int64,uint64,float64,complex128,bool}(): scalar unboxing;
  *   - set_exception_table() / pycomp_raise_static(): exceptions raised by
  *     compiled code with constant arguments;
@@ -84,6 +85,31 @@ pycomp_unbox_array(PyObject *obj, pycomp_array *out, int ndim)
     for (int i = 0; i < ndim; i++) {
         out->shape_and_strides[i] = (int64_t)shape[i];
         out->shape_and_strides[ndim + i] = (int64_t)strides[i];
+    }
+    return 0;
+}
+
+/*
+ * Unbox a bytes, bytearray or memoryview `obj` as a 1-d uint8 array of its
+ * bytes: a new ndarray viewing the buffer (read-only when the object is)
+ * becomes `out->parent`, a NEW reference the caller releases after the
+ * call (the wrapper's cleanup); compiled code that returns a view of it
+ * keeps it alive through the view's base.
+ */
+int
+pycomp_unbox_buffer(PyObject *obj, pycomp_array *out)
+{
+    if (!(PyBytes_Check(obj) || PyByteArray_Check(obj) || PyMemoryView_Check(obj))) {
+        PyErr_Format(PyExc_TypeError, "expected bytes, bytearray or memoryview, got %.200s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    PyObject *view = PyArray_FromBuffer(obj, PyArray_DescrFromType(NPY_UINT8), -1, 0);
+    if (view == NULL)
+        return -1;
+    if (pycomp_unbox_array(view, out, 1) < 0) {
+        Py_DECREF(view);
+        return -1;
     }
     return 0;
 }
@@ -564,6 +590,7 @@ build_c_helpers(void)
         || ADD_HELPER(d, pycomp_unbox_record) < 0
         || ADD_HELPER(d, pycomp_unbox_datetime) < 0
         || ADD_HELPER(d, pycomp_box_datetime) < 0
+        || ADD_HELPER(d, pycomp_unbox_buffer) < 0
         || ADD_HELPER(d, pycomp_unbox_str) < 0
         || ADD_HELPER(d, pycomp_box_str) < 0
         || ADD_HELPER(d, pycomp_str_compare) < 0

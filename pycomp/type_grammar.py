@@ -19,7 +19,8 @@ from pycomp.types import (  # noqa: F401
     NamedTuple, NamedTupleClass, NamedUniTuple, Optional, RangeIter, RangeType, Tuple, Type,
     UniTuple, UniTupleIter, ZipIter, _layout_of_marks, boolean, complex128, complex64, float32,
     float64, int16, int32, int64, int8, intc, intp, is_namedtuple_class,
-    none, uint16, uint32, uint64, uint8, uintc, uintp, unknown, unicode_type, StringLiteral
+    none, uint16, uint32, uint64, uint8, uintc, uintp, unknown, unicode_type, StringLiteral,
+    Bytes, ByteArray, MemoryView
 )
 
 __all__ = ["parse_type", "register_type_name"]
@@ -203,7 +204,7 @@ class _TypeParser:
             inner = self.parse()
             self.expect(")")
             return Cell(inner) if name == "cell" else Optional(inner)
-        if name == "array":
+        if name in ("array", "Bytes", "ByteArray", "MemoryView"):  # array(float64, 2d, C[, readonly])
             self.expect("(")
             dt = self.parse()
             self.expect(",")
@@ -218,7 +219,8 @@ class _TypeParser:
                     self.error("expected readonly")
                 ro = True
             self.expect(")")
-            return Array(dt, int(nd[:-1]), layout, ro)
+            cls = {"array": Array, "Bytes": Bytes, "ByteArray": ByteArray, "MemoryView": MemoryView}[name]
+            return cls(dt, int(nd[:-1]), layout, ro)
         if name.startswith("range_state_"):
             return RangeType(_SCALARS[name[len("range_state_"):]])
         if name.startswith("range_iter_"):
@@ -265,7 +267,8 @@ class _TypeParser:
 #: the words the grammar itself reads after a name (never a registered type name)
 _KEYWORDS = frozenset(("UniTuple", "Tuple", "NamedUniTuple", "NamedTuple", "namedtuple_class", "optional",
                        "Optional", "OptionalType", "cell", "array", "iter", "zip", "enumerate", "function",
-                       "module", "exception_class", "exception", "list", "reflected", "literal_str"))
+                       "module", "exception_class", "exception", "list", "reflected", "literal_str", "Bytes",
+                       "ByteArray", "MemoryView"))
 
 
 def _resolve_path(path: str):

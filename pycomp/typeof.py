@@ -120,6 +120,8 @@ def typeof(value) -> ty.Type:
         return _array_type(value)
     if isinstance(value, str):  # a str value (a literal only when frozen as a constant)
         return ty.unicode_type
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return _buffer_type(value)
     if isinstance(value, np.void) and value.dtype.names:  # a record: refers to its bytes
         return dtype_to_type(value.dtype)
     if isinstance(value, (np.datetime64, np.timedelta64)):
@@ -145,6 +147,19 @@ def typeof(value) -> ty.Type:
     if t is not None:
         return t
     return _fail(value)
+
+
+def _buffer_type(value) -> ty.Type:
+    """``bytes``, ``bytearray`` and a ``memoryview`` of bytes: 1-d uint8 C
+    arrays of their bytes (read-only as the object is)."""
+    if isinstance(value, bytes):
+        return ty.Bytes(ty.uint8)
+    if isinstance(value, bytearray):
+        return ty.ByteArray(ty.uint8)
+    if value.format != "B" or value.ndim != 1 or not value.c_contiguous:
+        raise ValueError("pycomp takes a memoryview of unsigned bytes (format 'B', 1-d, contiguous), "
+                         "not format %r, %d-d" % (value.format, value.ndim))
+    return ty.MemoryView(ty.uint8, 1, "C", value.readonly)
 
 
 def _list_type(value: list) -> ty.Type:

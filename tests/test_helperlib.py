@@ -89,6 +89,8 @@ def test_c_helpers_dict():
         # datetime64 / timedelta64 scalars: tests/test_datetimes.py
         "pycomp_unbox_datetime",
         "pycomp_box_datetime",
+        # bytes, bytearray, memoryview arguments: tests/test_buffers.py
+        "pycomp_unbox_buffer",
         # str values: tests/test_strings.py
         "pycomp_unbox_str",
         "pycomp_box_str",

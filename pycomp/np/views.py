@@ -307,3 +307,34 @@ def _np_reshape(a, newshape):
     if isinstance(a, types.Array):
         return lambda a, newshape: a.reshape(newshape)
     return None
+
+
+@overload(np.frombuffer)
+def _np_frombuffer(buffer, dtype=None, count=-1, offset=0):
+    """``np.frombuffer(buffer, dtype=float, count=-1, offset=0)``: a 1-d view
+    of ``buffer``'s bytes (a bytes, bytearray or memoryview argument, or a
+    C-contiguous array) as ``dtype``; read-only when the buffer is."""
+    if not (isinstance(buffer, types.Array) and buffer.layout == "C"):
+        raise TypingError('np.frombuffer(): Argument "buffer" must be buffer-like (bytes, bytearray, memoryview '
+                          'or a C-contiguous array), not %s' % (buffer,))
+    given = dtype is not None and not isinstance(dtype, (types.Omitted, types.NoneType))
+    dt = dtype_from_type(dtype, "np.frombuffer") if given else types.float64
+    size = np.dtype(str(dt)).itemsize
+    for name, t in (("count", count), ("offset", offset)):
+        if not (is_index(t) or isinstance(t, types.Omitted) or t in (-1, 0)):
+            raise TypingError("np.frombuffer(): %s must be an integer, not %s" % (name, t))
+
+    def impl(buffer, dtype=None, count=-1, offset=0):
+        raw = dtype_view(reshape_view(buffer, (buffer.size,)), np.uint8)
+        nbytes = raw.shape[0]
+        if offset < 0 or offset > nbytes:
+            raise ValueError("offset must be non-negative and no greater than buffer length")
+        n = count
+        if count < 0:
+            if (nbytes - offset) % size != 0:
+                raise ValueError("buffer size must be a multiple of element size")
+            n = (nbytes - offset) // size
+        elif count * size > nbytes - offset:
+            raise ValueError("buffer is smaller than requested size")
+        return dtype_view(raw[offset:offset + n * size], dt)
+    return impl

@@ -201,6 +201,47 @@ class Array(Type):
         return (self.dtype, self.ndim, self.layout, self.mutable, True)
 
 
+class Bytes(Array):
+    """A Python ``bytes`` passed to compiled code: a read-only 1-d uint8 C
+    array of its bytes (Numba's ``Bytes``); what compiled code derives from
+    it (slices, views) is a plain array. Its unboxing makes a NumPy view of
+    the buffer for the call (``pycomp.targets.cpu.impl_buffers``)."""
+
+    python_class = "bytes"
+
+    def __init__(self, dtype, ndim=1, layout="C", readonly=True):
+        super().__init__(dtype, ndim, layout, readonly)
+
+    @classmethod
+    def _key_from_args(cls, dtype, ndim=1, layout="C", readonly=True):
+        return Array._key_from_args(dtype, ndim, layout, readonly)
+
+    def __str__(self):
+        return "%s(%s, %dd, %s%s)" % (type(self).__name__, self.dtype, self.ndim, self.layout,
+                                      ", readonly" if self.readonly else "")
+
+
+class ByteArray(Bytes):
+    """A Python ``bytearray``: a writable 1-d uint8 C array of its bytes
+    (Numba's ``ByteArray``)."""
+
+    python_class = "bytearray"
+
+    def __init__(self, dtype, ndim=1, layout="C", readonly=False):
+        super().__init__(dtype, ndim, layout, readonly)
+
+    @classmethod
+    def _key_from_args(cls, dtype, ndim=1, layout="C", readonly=False):
+        return Array._key_from_args(dtype, ndim, layout, readonly)
+
+
+class MemoryView(Bytes):
+    """A Python ``memoryview`` of contiguous bytes: a 1-d uint8 C array of
+    them, read-only when the view is (Numba's ``MemoryView``)."""
+
+    python_class = "memoryview"
+
+
 def has_references(t: Type) -> bool:
     """Whether values of ``t`` hold references to reference-counted run-time
     memory: arrays, and tuples and optionals holding arrays; a type whose

@@ -97,9 +97,17 @@ class _WrapperBuilder:
         status = b.call(native, native_args)
         if self.nogil:
             b.call(self.fn("pycomp_acquire_gil", ir.VoidType(), [PYOBJ]), [state])
-        for cleanup in self.cleanups:
-            cleanup()
-        self.fail = fail  # the cleanups have run
+        if self.cleanups:  # run after the result is boxed (it may refer to what they release), or on failure
+            after_fail = w.append_basic_block("cleanup_then_fail")
+            here = b.block
+            b.position_at_end(after_fail)
+            for cleanup in self.cleanups:
+                cleanup()
+            b.branch(fail)
+            b.position_at_end(here)
+            self.fail = after_fail
+        else:
+            self.fail = fail
         ok = w.append_basic_block("ok")
         raised = w.append_basic_block("raised")
         b.cbranch(b.icmp_signed("==", status, ir.Constant(I32, 0)), ok, raised)
@@ -114,8 +122,11 @@ class _WrapperBuilder:
         val = b.load(retslot)
         if isinstance(rt, ty.Boolean):
             val = b.trunc(val, ir.IntType(1))
-        b.ret(self.box(val, rt))
-        b.position_at_end(self.fail)
+        boxed = self.box(val, rt)
+        for cleanup in self.cleanups:
+            cleanup()
+        b.ret(boxed)
+        b.position_at_end(fail)
         b.ret(ir.Constant(PYOBJ, None))
         return w
 
@@ -152,7 +163,7 @@ class _WrapperBuilder:
                 r, i = b.fptrunc(r, F32), b.fptrunc(i, F32)
             c = b.insert_value(ir.Constant(ll_type(t), ir.Undefined), r, 0)
             return b.insert_value(c, i, 1)
-        if isinstance(t, ty.Array):
+        if isinstance(t, ty.Array) and find_unboxer(t) is None:  # (bytes & co have their own)
             st = ll_type(t)
             slot = b.alloca(st)
             fn = self.fn("pycomp_unbox_array", I32, [PYOBJ, PYOBJ, I32])
