@@ -418,60 +418,13 @@ def _list_reverse(lst):
     return impl
 
 
-def _merge_sort(lst, reverse):
-    """Sort ``lst`` in place, stably (a bottom-up merge sort through a
-    copy); ``reverse`` keeps equal items in their order, as Python does."""
-    n = len(lst)
-    src = lst.copy()
-    dst = lst.copy()
-    width = 1
-    while width < n:
-        lo = 0
-        while lo < n:
-            mid = min(lo + width, n)
-            hi = min(lo + 2 * width, n)
-            i, j, k = lo, mid, lo
-            while i < mid and j < hi:
-                take_right = (src[i] < src[j]) if reverse else (src[j] < src[i])
-                if take_right:
-                    dst[k] = src[j]
-                    j += 1
-                else:
-                    dst[k] = src[i]
-                    i += 1
-                k += 1
-            while i < mid:
-                dst[k] = src[i]
-                i += 1
-                k += 1
-            while j < hi:
-                dst[k] = src[j]
-                j += 1
-                k += 1
-            lo += 2 * width
-        src, dst = dst, src
-        width *= 2
-    for i in range(n):
-        lst[i] = src[i]
-
-
-def _sortable(dtype) -> bool:
-    return isinstance(dtype, (ty.Number, ty.Boolean, ty.BaseTuple, ty.UnicodeType)) and \
-        not isinstance(dtype, ty.Complex)
-
-
-msort = register_jitable(_merge_sort)
-
-
-def _key_sort(lst, key, reverse):
-    """Sort ``lst`` in place by ``key(item)``, stably: the keys are computed
-    once, an index list is merge-sorted by them, and the items are placed
-    in that order."""
-    keys = [key(x) for x in lst]
-    order = list(range(len(lst)))
-    n = len(order)
-    src = order.copy()
-    dst = order.copy()
+def _merge_order(keys, reverse):
+    """The stable sorted order of ``keys`` (a list of indices into it): a
+    bottom-up merge sort through a copy; ``reverse`` keeps equal keys in
+    their order, as Python does."""
+    n = len(keys)
+    src = list(range(n))
+    dst = src.copy()
     width = 1
     while width < n:
         lo = 0
@@ -499,12 +452,34 @@ def _key_sort(lst, key, reverse):
             lo += 2 * width
         src, dst = dst, src
         width *= 2
+    return src
+
+
+merge_order = register_jitable(_merge_order)
+
+
+def _sortable(dtype) -> bool:
+    return isinstance(dtype, (ty.Number, ty.Boolean, ty.BaseTuple, ty.UnicodeType)) and \
+        not isinstance(dtype, ty.Complex)
+
+
+@register_jitable
+def _place(lst, order):
     items = lst.copy()
-    for i in range(n):
-        lst[i] = items[src[i]]
+    for i in range(len(order)):
+        lst[i] = items[order[i]]
 
 
-ksort = register_jitable(_key_sort)
+@register_jitable
+def msort(lst, reverse):
+    """Sort ``lst`` in place by its items, stably."""
+    _place(lst, merge_order(lst, reverse))
+
+
+@register_jitable
+def ksort(lst, key, reverse):
+    """Sort ``lst`` in place by ``key(item)``, stably (each key computed once)."""
+    _place(lst, merge_order([key(x) for x in lst], reverse))
 
 
 def _no_key(key) -> bool:

@@ -56,33 +56,37 @@ def _bind() -> None:
 # ------------------------------------------------------------------ the C calls
 
 
-@intrinsic
-def _seed(typingctx, s):
-    """Seed this thread's generator with ``s`` (0 <= s < 2**32, checked
-    by the caller)."""
-    if not isinstance(s, types.Integer):
-        return None
+def seed_call(name, bind):
+    """An intrinsic ``seed(s)`` calling C function ``name(uint32 s)`` (the
+    caller checks or reduces ``s``); ``bind()`` makes the symbol known."""
 
-    def codegen(context, builder, sig, args):
-        from pycomp.targets.datamodel import I32
+    def typer(typingctx, s):
+        if not isinstance(s, types.Integer):
+            return None
 
-        _bind()
-        v = context.cast(builder, args[0], sig.args[0], types.int64)
-        context.declare("pycomp_random_seed", None, [I32])
-        builder.call("pycomp_random_seed", [builder.cast("trunc", v, I32)])
-        return builder.i64(0)
+        def codegen(context, builder, sig, args):
+            from pycomp.targets.datamodel import I32
 
-    return types.int64(s), codegen
+            bind()
+            v = context.cast(builder, args[0], sig.args[0], types.int64)
+            context.declare(name, None, [I32])
+            builder.call(name, [builder.cast("trunc", v, I32)])
+            return builder.i64(0)
+
+        return types.int64(s), codegen
+
+    typer.__name__ = "_" + name
+    return intrinsic(typer)
 
 
-def _double_call(name):
+def double_call(name, bind):
     """An intrinsic of no arguments returning C function ``name``'s double."""
 
     def typer(typingctx):
         def codegen(context, builder, sig, args):
             from pycomp.targets.datamodel import F64
 
-            _bind()
+            bind()
             context.declare(name, F64, [])
             return builder.call(name, [], F64)
 
@@ -92,8 +96,9 @@ def _double_call(name):
     return intrinsic(typer)
 
 
-_double = _double_call("pycomp_random_double")
-_gauss = _double_call("pycomp_random_gauss")
+_seed = seed_call("pycomp_random_seed", _bind)  # this thread's generator (0 <= s < 2**32, checked by the caller)
+_double = double_call("pycomp_random_double", _bind)
+_gauss = double_call("pycomp_random_gauss", _bind)
 
 
 @intrinsic

@@ -28,6 +28,7 @@ import numpy as np
 from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import intrinsic, overload, register_jitable
+from pycomp.np.random import bind_symbols, double_call, seed_call
 
 __all__ = []
 
@@ -38,54 +39,29 @@ _bound = False
 def _bind() -> None:
     global _bound
     if not _bound:
-        from pycomp.np.random import bind_symbols
-
         bind_symbols(_SYMBOLS)
         _bound = True
 
 
 # ------------------------------------------------------------------ the C calls
 
+_seed = seed_call("pycomp_pyrandom_seed", _bind)
+_random = double_call("pycomp_pyrandom_double", _bind)
+_gauss = double_call("pycomp_pyrandom_gauss", _bind)
+
 
 @intrinsic
-def _seed(typingctx, s):
-    """Seed this thread's state with ``s`` (checked by the caller)."""
-    if not isinstance(s, types.Integer):
-        return None
+def _word(typingctx):
+    """The next 32-bit word of this thread's stream, as a uint64."""
 
     def codegen(context, builder, sig, args):
-        from pycomp.targets.datamodel import I32
+        from pycomp.targets.datamodel import I32, I64
 
         _bind()
-        v = context.cast(builder, args[0], sig.args[0], types.int64)
-        context.declare("pycomp_pyrandom_seed", None, [I32])
-        builder.call("pycomp_pyrandom_seed", [builder.cast("trunc", v, I32)])
-        return builder.i64(0)
+        context.declare("pycomp_pyrandom_next32", I32, [])
+        return builder.cast("zext", builder.call("pycomp_pyrandom_next32", [], I32), I64)
 
-    return types.int64(s), codegen
-
-
-def _nullary(name, restype):
-    def typer(typingctx):
-        def codegen(context, builder, sig, args):
-            from pycomp.targets.datamodel import F64, I32, I64
-
-            _bind()
-            if restype is types.float64:
-                context.declare(name, F64, [])
-                return builder.call(name, [], F64)
-            context.declare(name, I32, [])
-            return builder.cast("zext", builder.call(name, [], I32), I64)
-
-        return restype(), codegen
-
-    typer.__name__ = "_" + name
-    return intrinsic(typer)
-
-
-_random = _nullary("pycomp_pyrandom_double", types.float64)
-_gauss = _nullary("pycomp_pyrandom_gauss", types.float64)
-_word = _nullary("pycomp_pyrandom_next32", types.uint64)  # a 32-bit word, widened
+    return types.uint64(), codegen
 
 
 @register_jitable
