@@ -121,18 +121,50 @@ def _implemented_template(impls: _Implementations, key, describe: str):
     return OverloadTemplate
 
 
-def _register_operator(func, template) -> None:
+def _register_operator(func, template, typer=None, jit_options=None) -> None:
     """An overload of one of the ``operator`` module's functions also
     implements its operator: ``@overload(operator.eq)`` types ``a == b``
     (``operator.iadd`` types ``a += b``), as in Numba. Type inference makes
-    such an operator a call of the implementation."""
+    such an operator a call of the implementation. ``operator.contains(a,
+    b)`` is ``b in a``: its operators (``in`` and ``not in``) get
+    implementations taking the operands in their order."""
     from pycomp.operators import SWAPPED, operator_key
 
     found = operator_key(func)
-    if found is None or func in SWAPPED:
+    if found is None:
         return
     key, _, inplace = found
+    if func in SWAPPED:
+        if typer is not None:
+            for op, negate in ((key, False), ("not " + key, True)):
+                impls = _Implementations(_swapped(typer, negate), jit_options, "%s()" % func.__name__)
+                _registry().register_op(op, _implemented_template(impls, func, "%s (@overload %s)" % (
+                    op, typer.__name__)))
+        return
     _registry().register_op(key + "=" if inplace else key, type(template.__name__, (template,), {}))
+
+
+def _swapped(typer, negate: bool):
+    """A typer of ``(item, container)`` for an overload of
+    ``operator.contains(container, item)``: its implementation called with
+    the operands swapped (and its result negated for ``not in``)."""
+
+    def swapped(item, container):
+        impl = typer(container, item)
+        if impl is None:
+            return None
+        inner = register_jitable(impl)
+        if negate:
+            def not_in(item, container):
+                return not inner(container, item)
+            return not_in
+
+        def is_in(item, container):
+            return inner(container, item)
+        return is_in
+
+    swapped.__name__ = swapped.__qualname__ = typer.__name__
+    return swapped
 
 
 def overload(func, jit_options=None, strict=True, inline="never", prefer_literal=False, **kwargs):
@@ -149,7 +181,7 @@ def overload(func, jit_options=None, strict=True, inline="never", prefer_literal
         params = ", ".join(inspect.signature(typer).parameters)
         template = _implemented_template(impls, func, "%s(%s) (@overload %s)" % (name, params, typer.__name__))
         _registry().register_global(func, template)
-        _register_operator(func, template)
+        _register_operator(func, template, typer, jit_options)
         return typer
 
     return decorate

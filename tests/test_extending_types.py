@@ -68,6 +68,9 @@ class Interval:
     def __getitem__(self, k):
         return self.lo if k == 0 else self.hi
 
+    def __contains__(self, x):
+        return self.lo <= x < self.hi
+
 
 class IntervalType(types.Type):
     def __init__(self):
@@ -172,6 +175,12 @@ def _interval_eq(a, b):
 def _interval_getitem(a, k):
     if isinstance(a, IntervalType) and isinstance(k, types.Integer):
         return lambda a, k: a.lo if k == 0 else a.hi
+
+
+@overload(operator.contains)
+def _interval_in(a, x):
+    if isinstance(a, IntervalType) and isinstance(x, (types.Integer, types.Float)):
+        return lambda a, x: a.lo <= x < a.hi
 
 
 @overload_method(IntervalType, "contains")
@@ -719,6 +728,17 @@ def operators(i, j):
     k = i + j
     m = -k
     return m.lo, m.hi, i == j, i == i, m[0], m[1]
+
+
+def membership(i, x):
+    return x in i, x not in i
+
+
+@pytest.mark.parametrize("x", [-2.0, 0.0, 1.0, 7])
+def test_overloaded_contains_implements_in(x):
+    """``@overload(operator.contains)`` implements ``x in i`` and ``x not in
+    i`` (its operands in the other order)."""
+    check(membership, Interval(-2.0, 1.0), x)
 
 
 def test_overloaded_operators():
