@@ -100,8 +100,8 @@ class LLVMBuilder:
         cls = {"sext": llvm.SExtOp, "zext": llvm.ZExtOp, "trunc": llvm.TruncOp, "sitofp": llvm.SIToFPOp,
                "fpext": llvm.FPExtOp, "fptrunc": llvm.FPTruncOp, "uitofp": llvmx.UIToFPOp,
                "fptosi": llvmx.FPToSIOp, "fptoui": llvmx.FPToUIOp, "bitcast": llvm.BitcastOp,
-               "ptrtoint": llvm.PtrToIntOp}[opname]
-        return self._r(cls(v, t))
+               "ptrtoint": llvm.PtrToIntOp, "inttoptr": llvm.IntToPtrOp}[opname]
+        return self._r(cls(v) if cls is llvm.IntToPtrOp else cls(v, t))  # (a pointer is opaque)
 
     # aggregates and memory
     def extract(self, agg, index, t) -> SSAValue:
@@ -138,6 +138,21 @@ class LLVMBuilder:
     # calls and control flow
     def call(self, name: str, args, ret_type=None) -> SSAValue | None:
         op = self.insert(llvm.CallOp(name, *args, return_type=ret_type))
+        return op.results[0] if op.results else None
+
+    def call_indirect(self, fnptr, args, ret_type=None) -> SSAValue | None:
+        """Call the function at address ``fnptr`` (a pointer SSA value): an
+        ``llvm.call`` without a callee symbol, its first operand the pointer
+        (pycomp.lowering.emit converts it)."""
+        from xdsl.irdl import IRDLOperation
+
+        op = llvm.CallOp.__new__(llvm.CallOp)
+        IRDLOperation.__init__(op, operands=[[fnptr, *args], []],
+                               properties={"fastmathFlags": llvm.FastMathAttr(None),
+                                           "CConv": llvm.CallingConventionAttr("ccc"),
+                                           "op_bundle_sizes": DenseArrayBase.from_list(i32, ())},
+                               result_types=[ret_type])
+        self.insert(op)
         return op.results[0] if op.results else None
 
     def intrinsic(self, name: str, args, ret_type) -> SSAValue:

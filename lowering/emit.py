@@ -2,7 +2,8 @@
 (the ``emit-llvmlite`` stage).
 
 xDSL's converter does the bulk; this module adds what it lacks: the
-``llvmx`` casts (fptosi, fptoui, uitofp) and the linkage and function
+``llvmx`` casts (fptosi, fptoui, uitofp), calls through a function pointer
+(``llvm.call`` without a callee), and the linkage and function
 attributes it drops (internal linkage lets LLVM inline and delete helpers;
 ``alwaysinline``/``noinline`` come from ``passthrough``).
 """
@@ -51,6 +52,28 @@ def _convert_store(op, builder, val_map):
         instr.align = op.alignment.value.data
 
 
+_xdsl_convert_call = _xconv._convert_call
+
+
+def _convert_call(op, builder, val_map):
+    """``llvm.call`` through a function pointer (no callee symbol: the first
+    operand is the address), which xDSL's converter does not do; direct
+    calls go to it."""
+    if op.callee is not None:
+        return _xdsl_convert_call(op, builder, val_map)
+    fnptr, *args = [val_map[a] for a in op.args]
+    ret = _xconv.convert_type(op.returned.type) if op.returned is not None else ir.VoidType()
+    fnty = ir.FunctionType(ret, [a.type for a in args])
+    # a bitcast of its own: llvmlite's builder returns an opaque pointer unchanged,
+    # and a call needs the pointer typed by the function type (it parses as ptr)
+    typed = ir.instructions.CastInstr(builder.block, "bitcast", fnptr, fnty.as_pointer())
+    builder._insert(typed)
+    instr = builder.call(typed, args)
+    if op.returned is not None:
+        val_map[op.returned] = instr
+
+
+_xconv._convert_call = _convert_call
 _xconv._convert_getelementptr = _convert_gep
 _xconv._convert_store = _convert_store
 

@@ -34,6 +34,16 @@ if not is_numba:
         return None
 
     @intrinsic
+    def call_f64_at(typingctx, addr, x):
+        """Call the C function ``double f(double)`` at address ``addr``
+        (builder.call_indirect)."""
+        def codegen(context, builder, sig, args):
+            from pycomp.targets.datamodel import F64, PTR
+
+            return builder.call_indirect(builder.cast("inttoptr", args[0], PTR), [args[1]], F64)
+        return types.float64(types.int64, types.float64), codegen
+
+    @intrinsic
     def broken(typingctx, x):
         def codegen(context, builder, sig, args):
             raise ValueError("no code for you")
@@ -87,6 +97,21 @@ def use_add_one(a, b):
 @pycomp_only("an intrinsic's codegen uses pycomp's LLVMBuilder")
 def test_an_intrinsic():
     assert njit(use_add_one)(41, np.int32(-1)) == (42, 0)
+
+
+def through_pointer(addr, x):
+    return call_f64_at(addr, x)
+
+
+@pycomp_only("an intrinsic's codegen uses pycomp's LLVMBuilder")
+def test_a_call_through_a_function_pointer():
+    import ctypes
+    import ctypes.util
+    import math
+
+    libm = ctypes.CDLL(ctypes.util.find_library("m"))
+    addr = ctypes.cast(libm.cos, ctypes.c_void_p).value
+    assert njit(through_pointer)(addr, 0.5) == math.cos(0.5)
 
 
 def add_one_float(x):

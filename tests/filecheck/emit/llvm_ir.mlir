@@ -89,3 +89,19 @@ builtin.module {
     llvm.return %ok : i32
   }
 }
+
+// -----
+
+// A call through a function pointer (llvm.call without a callee; xDSL's
+// converter has none): the pointer is cast to the function's type and called.
+
+// CHECK-LABEL: define double @"through"(ptr %".1", double %".2")
+// CHECK:         %[[F:.+]] = bitcast ptr %".1" to double (double)*
+// CHECK-NEXT:    %[[R:.+]] = call double %[[F]](double %".2")
+// CHECK-NEXT:    ret double %[[R]]
+builtin.module {
+  llvm.func @through(%fp: !llvm.ptr, %x: f64) -> f64 {
+    %r = llvm.call %fp(%x) : !llvm.ptr, (f64) -> f64
+    llvm.return %r : f64
+  }
+}
