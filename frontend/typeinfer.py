@@ -628,6 +628,10 @@ def default_typing_context() -> TypingContext:
         import pycomp.np.random  # noqa: F401  (np.random: compiled code's own generator)
         import pycomp.np.generator  # noqa: F401  (np.random.Generator objects)
         import pycomp.stdlib.random  # noqa: F401  (Python's random module)
+        import pycomp.np.setops  # noqa: F401
+        import pycomp.np.indexing_funcs  # noqa: F401
+        import pycomp.np.windows  # noqa: F401
+        import pycomp.np.predicates  # noqa: F401
         import pycomp.extending_lowering  # noqa: F401  (setattr's typing: obj.attr = x)
 
         _DEFAULT_CTX = TypingContext()

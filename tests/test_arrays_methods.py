@@ -12,7 +12,7 @@ import contextlib
 import numpy as np
 import pytest
 
-from support import (LAYOUTS, TypingError, check, is_numba, jitted, make_layout, no_leaks,
+from support import (LAYOUTS, TypingError, check, cpython_differs, is_numba, jitted, make_layout, no_leaks,
                      numba_differs, pycomp_only, sample_array)
 
 # ------------------------------------------------------------------ inputs
@@ -737,3 +737,120 @@ def test_is_compares_array_identity():
     a = np.arange(4.0)
     check(identity, a, a)
     check(identity, a, a.copy())
+
+
+# ------------------------------------------------------------------ clip with array bounds and out=, take
+
+CLIP_A = np.linspace(-10, 10, 40).reshape(5, 2, 4)
+CLIP_LO = np.arange(-8, 0).astype(np.float64).reshape(2, 4)
+CLIP_HI = np.arange(0, 8).astype(np.float64).reshape(2, 4)
+
+
+def np_clip_out(a, lo, hi, out):
+    r = np.clip(a, lo, hi, out=out)
+    return r, out
+
+
+def method_clip_out(a, lo, hi, out):
+    r = a.clip(lo, hi, out)
+    return r, out
+
+
+def np_clip3(a, lo, hi):
+    return np.clip(a, lo, hi)
+
+
+@pytest.mark.parametrize("lo", [0, -5.5, CLIP_LO, None], ids=["int", "float", "array", "none"])
+@pytest.mark.parametrize("hi", [5, CLIP_HI, None], ids=["int", "array", "none"])
+def test_clip_array_bounds(lo, hi):
+    if lo is None and hi is None:
+        return
+    check(np_clip3, CLIP_A, lo, hi)
+    check(np_clip3, make_layout(CLIP_A, "F"), lo, hi)
+    check(np_clip_out, CLIP_A, lo, hi, np.empty_like(CLIP_A))
+    check(method_clip_out, CLIP_A[::-1], lo, hi, np.empty_like(CLIP_A))
+
+
+@pytest.mark.parametrize("a, lo, hi", [
+    (np.array([1.0, np.nan, 3.0]), 0, 2), (np.arange(5.0), np.arange(5.0)[::-1], None),
+    (np.arange(5, dtype=np.int32), 1, 3)], ids=range(3))
+def test_clip_nans_and_array_bounds(a, lo, hi):
+    check(np_clip3, a, lo, hi)
+
+
+@numba_differs("Numba's clip keeps an int array's dtype for a float bound, ignores a NaN bound, refuses "
+               "bounds of another dtype and gives a 0-d array for a 0-d input")
+@pytest.mark.parametrize("a, lo, hi", [
+    (np.arange(10), 2.5, 7), (np.array([1.0, 2.0, 3.0]), np.nan, 2),
+    (np.arange(6, dtype=np.int32).reshape(2, 3), np.array([1, 2, 3], dtype=np.int64), 4),
+    (np.array(2.5), 0, 1)], ids=range(4))
+def test_clip_dtypes_as_numpy(a, lo, hi):
+    check(np_clip3, a, lo, hi)
+
+
+@numba_differs("Numba's np.clip takes arrays only")
+def test_clip_of_list():
+    check(np_clip3, [1, 5, 9], 2, 6)
+
+
+@pytest.mark.parametrize("lo, hi", [(0, np.arange(5.0).reshape(5, 1)), (np.arange(5.0).reshape(5, 1), 5)],
+                         ids=["hi", "lo"])
+def test_clip_no_broadcast(lo, hi):
+    check(np_clip3, CLIP_A, lo, hi, match_message=False)
+
+
+def test_clip_out_shape_mismatch():
+    buf = np.full(8, 999.0)
+    with pytest.raises(ValueError):
+        jitted(np_clip_out)(np.arange(5.0), 0.0, 3.0, buf[:3])
+    assert (buf == 999.0).all()
+    with pytest.raises(TypingError, match='"out" must have the same number of dimensions'):
+        jitted(np_clip_out)(np.arange(5.0), 0.0, 3.0, np.empty((2, 5)))
+
+
+def clip_none(a):
+    return np.clip(a, None, None)
+
+
+@cpython_differs("NumPy 2.x returns a copy; pycomp raises ValueError, as Numba")
+def test_clip_without_bounds():
+    with pytest.raises(ValueError, match="must set either max or min"):
+        jitted(clip_none)(np.arange(3.0))
+
+
+def test_clip_errors():
+    with pytest.raises(TypingError, match='"a" must be array-like'):
+        jitted(np_clip3)(None, 0, 10)
+    with pytest.raises(TypingError, match='"out" must be an array if it is provided'):
+        jitted(np_clip_out)(np.arange(3.0), 1, 10, 6)
+
+
+def take(a, indices):
+    return a.take(indices)
+
+
+TAKE_INDICES = [1, 11, -2, np.array([1, 5, 1, 11, 3]), make_layout(np.array([[1, 5, 1], [11, 3, 0]]), "F"),
+                [1, 5, 1, 11, 3], (1, 5, 1), ((1, 5, 1), (11, 3, 2))]
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "negstrided"])
+@pytest.mark.parametrize("dtype", [np.float64, np.int64, np.complex128, np.bool_])
+@pytest.mark.parametrize("indices", TAKE_INDICES, ids=range(len(TAKE_INDICES)))
+def test_take(layout, dtype, indices):
+    check(take, make_layout(np.arange(12).astype(dtype).reshape(4, 3), layout), indices)
+
+
+@pytest.mark.parametrize("indices", [12, -13, [12], np.array([0, 12])], ids=range(4))
+def test_take_out_of_bounds(indices):
+    check(take, np.arange(12.0).reshape(4, 3), indices, match_message=False)
+
+
+def test_take_float_indices():
+    with pytest.raises(TypingError):
+        jitted(take)(np.arange(4.0), [1.7])
+
+
+@numba_differs("Numba's np.clip takes arrays only")
+@pytest.mark.parametrize("a, lo, hi", [(5, 1, 10), (-2.5, 0, None), (True, None, 0)], ids=range(3))
+def test_clip_of_a_number(a, lo, hi):
+    check(np_clip3, a, lo, hi)

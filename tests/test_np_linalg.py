@@ -332,10 +332,9 @@ def test_kron(dtypes):
         check(kron, a[:0], b)
 
 
-@pycomp_only("pycomp's np.kron takes two 1-d or two 2-d arrays (NumPy and Numba mix them)")
-def test_kron_mixed_dimensions_is_typing_error():
-    with pytest.raises(TypingError):
-        jitted(kron)(np.ones(2), np.ones((2, 2)))
+def test_kron_mixed_dimensions():
+    check(kron, np.arange(2.0), np.arange(4.0).reshape(2, 2))
+    check(kron, np.arange(4.0).reshape(2, 2), np.arange(3.0))
 
 
 # ------------------------------------------------------------------ the loop path and the BLAS found

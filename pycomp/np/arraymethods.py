@@ -3,7 +3,8 @@ this module, which loads the others: views (:mod:`pycomp.np.views`),
 reductions (:mod:`pycomp.np.reductions`), sorting
 (:mod:`pycomp.np.sorting`). Here: the methods that copy or convert,
 ``copy``, ``flatten``, ``astype``, ``fill``, ``item``, ``nonzero``,
-``clip``, ``round``, ``conj``/``conjugate`` (``dot`` is in
+``clip`` (number or array bounds, ``out=``), ``take``, ``round``,
+``conj``/``conjugate`` (``dot`` is in
 :mod:`pycomp.np.linalg`),
 and ``np.copy``-like function forms that are one line.
 
@@ -160,41 +161,205 @@ def _nonzero(a):
 
 
 def _bound_type(t):
-    return t is None or isinstance(t, types.NoneType)
+    return t is None or isinstance(t, (types.NoneType, types.Omitted))
 
 
-@overload_method(types.Array, "clip")
-def _clip(a, min=None, max=None):
-    """``a.clip(lo, hi)`` with scalar bounds (either None): a new array;
-    the dtype is NumPy's for Python scalars (an int array clipped by a float
-    is float64)."""
-    for bound in (min, max):
-        if not (_bound_type(bound) or isinstance(bound, types.Number)):
-            raise TypingError("clip(): the bounds must be numbers or None, not %s" % bound)
-    if _bound_type(min) and _bound_type(max):
-        raise TypingError("clip(): one of max or min must be given")
-    res_t = a.dtype
-    for bound in (min, max):
-        if isinstance(bound, types.Float) and isinstance(a.dtype, types.Integer):
-            res_t = types.float64
-    conv = scalar_class(res_t)
-    lo_none, hi_none = _bound_type(min), _bound_type(max)
+def _shape_of(x):
+    """Compiled code only: ``x.shape`` of an array, ``()`` of a scalar."""
+    raise NotImplementedError
 
-    def impl(a, min=None, max=None):
-        out = np.empty(a.shape, conv)
-        flat = out.reshape(out.size)
+
+@overload(_shape_of)
+def _shape_of_typer(x):
+    if isinstance(x, types.Array):
+        return lambda x: x.shape
+    return lambda x: ()
+
+
+def _spread(x, shape):
+    """Compiled code only: array ``x`` broadcast to ``shape``; a scalar as is."""
+    raise NotImplementedError
+
+
+@overload(_spread)
+def _spread_typer(x, shape):
+    if isinstance(x, types.Array):
+        return lambda x, shape: np.broadcast_to(x, shape)
+    return lambda x, shape: x
+
+
+def _at(x, idx):
+    """Compiled code only: ``x[idx]`` of an array, a scalar ``x`` as is."""
+    raise NotImplementedError
+
+
+@overload(_at)
+def _at_typer(x, idx):
+    if isinstance(x, types.Array):
+        return lambda x, idx: x[idx]
+    return lambda x, idx: x
+
+
+_BROADCAST_IMPLS = {}
+
+
+def _broadcast_impl(ndims):
+    """A jitted ``f(*shapes)`` for shapes of the lengths ``ndims``: their
+    broadcast shape (ValueError where two sizes differ and neither is 1)."""
+    impl = _BROADCAST_IMPLS.get(ndims)
+    if impl is not None:
+        return impl
+    out = max(ndims)
+    names = ["s%d" % i for i in range(len(ndims))]
+    lines = ["def impl(%s):" % ", ".join(names)]
+    for k in range(out):
+        lines.append("    d%d = 1" % k)
+        for name, nd in zip(names, ndims):
+            j = k - (out - nd)
+            if j < 0:
+                continue
+            lines += ["    x = %s[%d]" % (name, j),
+                      "    if x != 1:",
+                      "        if d%d != 1 and d%d != x:" % (k, k),
+                      "            raise ValueError('shape mismatch: objects cannot be broadcast to a single shape')",
+                      "        d%d = x" % k]
+    lines.append("    return (%s)" % "".join("d%d, " % k for k in range(out)))
+    scope = {}
+    exec("\n".join(lines), scope)
+    impl = _BROADCAST_IMPLS[ndims] = register_jitable(scope["impl"])
+    return impl
+
+
+def _clip_dtype(a, bounds):
+    """NumPy's result dtype of clipping ``a`` by ``bounds``: array bounds
+    promote fully; a Python-number bound only changes the kind (an int
+    array clipped by a float is float64)."""
+    res = np.dtype(str(a.dtype)) if not isinstance(a.dtype, types.Boolean) else np.dtype(bool)
+    for bound in bounds:
+        if isinstance(bound, types.Array):
+            res = np.result_type(res, np.dtype(str(bound.dtype)) if not isinstance(bound.dtype, types.Boolean)
+                                 else np.dtype(bool))
+        elif isinstance(bound, types.Complex) and res.kind != "c":
+            res = np.dtype(np.complex128)
+        elif isinstance(bound, types.Float) and res.kind in "biu":
+            res = np.dtype(np.float64)
+        elif isinstance(bound, types.Integer) and res.kind == "b":
+            res = np.dtype(np.int64)
+    return res.type
+
+
+def _clip_typer(a, lo, hi, out, what):
+    """The implementation of clip(a, lo, hi, out) (``what`` names the
+    caller's parameters in errors): bounds None, numbers or arrays
+    broadcast against ``a``; ``out`` None or an array of the broadcast
+    shape; a NaN in ``a`` or in a bound gives NaN, as NumPy."""
+    lo_name, hi_name = what
+    if not isinstance(a, types.Array):
+        raise TypingError('clip(): The argument "a" must be array-like, not %s' % a)
+    for bound, pname in ((lo, lo_name), (hi, hi_name)):
+        if not (_bound_type(bound) or isinstance(bound, (types.Number, types.Boolean, types.Array))):
+            raise TypingError('clip(): The argument "%s" must be a number or an array, not %s' % (pname, bound))
+    if not (_bound_type(out) or isinstance(out, types.Array)):
+        raise TypingError('clip(): The argument "out" must be an array if it is provided, not %s' % out)
+    lo_none, hi_none = _bound_type(lo), _bound_type(hi)
+    ndim = max([a.ndim] + [b.ndim for b in (lo, hi) if isinstance(b, types.Array)])
+    has_out = isinstance(out, types.Array)
+    if has_out and out.ndim != ndim:
+        raise TypingError('clip(): The argument "out" must have the same number of dimensions as the broadcast '
+                          'operands (%d, not %d)' % (ndim, out.ndim))
+    conv = _clip_dtype(a, (lo, hi))
+    store = scalar_class(out.dtype) if has_out else conv
+    broadcast = _broadcast_impl(tuple(b.ndim if isinstance(b, types.Array) else 0 for b in (a, lo, hi)))
+
+    def body(a, lo, hi, out):
+        if lo_none and hi_none:
+            raise ValueError("array_clip: must set either max or min")
+        shape = broadcast(a.shape, _shape_of(lo), _shape_of(hi))
+        if has_out:
+            if out.shape != shape:
+                raise ValueError("clip: the shape of the 'out' array does not match the broadcast shape of the "
+                                 "operands")
+            res = out
+        else:
+            res = np.empty(shape, conv)
+        av = np.broadcast_to(a, shape)
+        lb = _spread(lo, shape)
+        hb = _spread(hi, shape)
+        for idx in np.ndindex(shape):
+            v = conv(av[idx])
+            if not lo_none:
+                m = conv(_at(lb, idx))
+                if v < m or m != m:  # a NaN bound gives NaN, as np.maximum
+                    v = m
+            if not hi_none:
+                m = conv(_at(hb, idx))
+                if v > m or m != m:
+                    v = m
+            res[idx] = store(v)
+        return res
+    fast = not has_out and not isinstance(lo, types.Array) and not isinstance(hi, types.Array) and not (
+        lo_none and hi_none)
+    if not fast:
+        return register_jitable(body)
+    if a.ndim == 0:  # a number, as NumPy
+        def body_0d(a, lo, hi, out):
+            """A 0-d array by number bounds: the clipped number."""
+            for x in a.flat:
+                v = conv(x)
+                if not lo_none:
+                    m = conv(lo)
+                    if v < m or m != m:
+                        v = m
+                if not hi_none:
+                    m = conv(hi)
+                    if v > m or m != m:
+                        v = m
+                return v
+            return conv(0)
+        return register_jitable(body_0d)
+
+    def body_fast(a, lo, hi, out):
+        """Number bounds, no ``out``: a new C array filled in C order."""
+        res = np.empty(a.shape, conv)
+        flat = res.reshape(res.size)
         i = 0
         for x in a.flat:
             v = conv(x)
             if not lo_none:
-                if v < min:
-                    v = conv(min)
+                m = conv(lo)
+                if v < m or m != m:
+                    v = m
             if not hi_none:
-                if v > max:
-                    v = conv(max)
+                m = conv(hi)
+                if v > m or m != m:
+                    v = m
             flat[i] = v
             i += 1
-        return out
+        return res
+    return register_jitable(body_fast)
+
+
+@overload_method(types.Array, "clip")
+def _clip(a, min=None, max=None, out=None):
+    """``a.clip(min, max, out=None)``: see :func:`_clip_typer`."""
+    body = _clip_typer(a, min, max, out, ("min", "max"))
+
+    def impl(a, min=None, max=None, out=None):
+        return body(a, min, max, out)
+    return impl
+
+
+@overload_method(types.Array, "take")
+def _take(a, indices):
+    """``a.take(indices)``: ``np.take`` (items of the flattened array); a
+    list or tuple of indices is converted with np.asarray, as NumPy."""
+    if isinstance(indices, (types.List, types.BaseTuple)):
+        def impl_like(a, indices):
+            return np.take(a, np.asarray(indices))
+        return impl_like
+
+    def impl(a, indices):
+        return np.take(a, indices)
     return impl
 
 
@@ -320,7 +485,20 @@ def _np_nonzero(a):
 
 
 @overload(np.clip)
-def _np_clip(a, a_min, a_max):
-    if isinstance(a, types.Array):
-        return lambda a, a_min, a_max: a.clip(a_min, a_max)
-    return None
+def _np_clip(a, a_min, a_max, out=None):
+    """``np.clip(a, a_min, a_max, out=None)``: see :func:`_clip_typer`;
+    lists and tuples are converted with np.asarray."""
+    if not (_bound_type(out) or isinstance(out, types.Array)):
+        raise TypingError('clip(): The argument "out" must be an array if it is provided, not %s' % out)
+    for bound, pname in ((a_min, "a_min"), (a_max, "a_max")):
+        if not (_bound_type(bound) or isinstance(bound, (types.Number, types.Boolean, types.Array))):
+            raise TypingError('clip(): The argument "%s" must be a number or an array, not %s' % (pname, bound))
+    if isinstance(a, (types.Number, types.Boolean, types.List, types.BaseTuple)):  # NumPy converts them
+        def impl_like(a, a_min, a_max, out=None):
+            return np.clip(np.asarray(a), a_min, a_max, out)
+        return impl_like
+    body = _clip_typer(a, a_min, a_max, out, ("a_min", "a_max"))
+
+    def impl(a, a_min, a_max, out=None):
+        return body(a, a_min, a_max, out)
+    return impl

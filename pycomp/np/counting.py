@@ -20,6 +20,7 @@ import numpy as np
 from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import overload, register_jitable
+from pycomp.np.arraylike import is_array_like, is_sequence_like, same_value, sequences_as_arrays, to_array
 from pycomp.np.reductions import scalar_class
 from pycomp.np.sorting import less_than
 from pycomp.np.views import elements, is_index
@@ -79,19 +80,44 @@ def _count(a):
 
 
 @overload(np.count_nonzero)
-def _np_count_nonzero(a):
-    """``np.count_nonzero(a)``: an int (the whole array)."""
-    if _array(a) and _numeric(a.dtype):
-        return lambda a: _count(a)
+def _np_count_nonzero(a, axis=None):
+    """``np.count_nonzero(a, axis=None)``: an int (the whole array, or a
+    1-d one along its axis), or an int64 array counting along ``axis``."""
+    seq = sequences_as_arrays(np.count_nonzero, _np_count_nonzero, {"a": a, "axis": axis}, ("a",))
+    if seq is not None:
+        return seq
+    if _given(axis) and not is_index(axis):
+        raise TypingError("np.count_nonzero(): axis must be an integer or None, not %s" % axis)
     if _numeric(a):
-        return lambda a: 1 if a != 0 else 0
-    raise TypingError("np.count_nonzero(): a must be an array or a number, not %s" % a)
+        a_nd = 0
+    elif _array(a) and _numeric(a.dtype):
+        a_nd = a.ndim
+    else:
+        raise TypingError("np.count_nonzero(): a must be an array-like, not %s" % a)
+    if not _given(axis):
+        if a_nd == 0 and not _array(a):
+            return lambda a, axis=None: 1 if a != 0 else 0
+        return lambda a, axis=None: _count(a)
+    if a_nd == 0:
+        def bad(a, axis=None):
+            raise ValueError("axis out of bounds for array of dimension 0")
+        return bad
+    if a_nd == 1:
+        def impl1(a, axis=None):
+            if axis < -1 or axis > 0:
+                raise ValueError("axis is out of bounds for array of dimension 1")
+            return _count(a)
+        return impl1
+    return lambda a, axis=None: (a != 0).sum(axis=axis)
 
 
 @overload(np.flatnonzero)
 def _np_flatnonzero(a):
     """``np.flatnonzero(a)``: the indices of the nonzero items of the
     flattened (C order) ``a``, an int64 array."""
+    seq = sequences_as_arrays(np.flatnonzero, _np_flatnonzero, {"a": a}, ("a",))
+    if seq is not None:
+        return seq
     if not (_array(a) and _numeric(a.dtype)):
         raise TypingError("np.flatnonzero(): a must be an array, not %s" % a)
 
@@ -111,25 +137,30 @@ def _np_flatnonzero(a):
 @overload(np.argwhere)
 def _np_argwhere(a):
     """``np.argwhere(a)``: the indices of the nonzero items, one row each
-    (an int64 array of shape ``(count, a.ndim)``)."""
+    (an int64 array of shape ``(count, a.ndim)``, in Fortran order as
+    NumPy's); ``a`` any array-like (a number counts as 1-d, as NumPy's)."""
+    if is_sequence_like(a) or _numeric(a):
+        return lambda a: np.argwhere(np.asarray(a))
     if not (_array(a) and _numeric(a.dtype)):
-        raise TypingError("np.argwhere(): a must be an array, not %s" % a)
+        raise TypingError("np.argwhere(): a must be an array-like, not %s" % a)
+    if a.ndim == 0:  # NumPy: as ``a`` of shape (1,), without its axis
+        return lambda a: np.zeros((1 if a[()] != 0 else 0, 0), np.int64)
     ndim = a.ndim
 
     def impl(a):
         shape = a.shape
-        out = np.empty((_count(a), ndim), np.int64)
+        out = np.empty((ndim, _count(a)), np.int64)
         i = 0
         k = 0
         for x in a.flat:
             if x != 0:
                 rem = i
                 for d in range(ndim - 1, -1, -1):
-                    out[k, d] = rem % shape[d]
+                    out[d, k] = rem % shape[d]
                     rem //= shape[d]
                 k += 1
             i += 1
-        return out
+        return out.T
     return impl
 
 
@@ -156,12 +187,8 @@ def _np_diff(a, n=1):
         raise TypingError("np.diff(): a must be an array, not %s" % a)
     if isinstance(n, types.Type) and not is_index(n):
         raise TypingError("np.diff(): n must be an integer, not %s" % n)
-    if a.ndim == 0:
-        def impl0(a, n=1):
-            if n == 0:
-                return a.copy()
-            raise ValueError("diff requires input that is at least one dimensional")
-        return impl0
+    if a.ndim == 0:  # known when typing (NumPy: ValueError, but a copy for n=0)
+        raise TypingError("np.diff(): diff requires input that is at least one dimensional (found 0-d)")
     step = _diff_step(isinstance(a.dtype, types.Boolean))
 
     def impl(a, n=1):
@@ -215,6 +242,38 @@ def _right(a, v, lt, cls):
     return lo
 
 
+@register_jitable
+def _search_all(a, v, out, lt, cls, right):
+    """``out.flat[i]``: where ``v.flat[i]`` goes in ``a``, searched as NumPy
+    does: each search starts from the bounds the previous key left (which
+    decides the answers when ``a`` is not sorted)."""
+    n = a.shape[0]
+    lo = 0
+    hi = n
+    flat = out.reshape(out.size)
+    i = 0
+    last = cls(0)
+    for x in v.flat:
+        key = cls(x)
+        if i == 0:
+            last = key
+        # the last key before this one: keep ``lo`` when it is not after it
+        if (not lt(key, last)) if right else lt(last, key):
+            hi = n
+        else:
+            lo = 0
+            hi = hi + 1 if hi < n else n
+        last = key
+        while lo < hi:
+            mid = lo + ((hi - lo) >> 1)
+            if (not lt(key, cls(a[mid]))) if right else lt(cls(a[mid]), key):
+                lo = mid + 1
+            else:
+                hi = mid
+        flat[i] = lo
+        i += 1
+
+
 def _search_impl(a, v, find, names):
     """The implementation of ``f(a, v, ...)``: ``find(a, cls(v), lt, cls)``
     for a number ``v``, an int64 array of ``v``'s shape for an array."""
@@ -228,15 +287,11 @@ def _search_impl(a, v, find, names):
     elif _array(v):
         src = ("def impl(%s):\n"
                "    out = np.empty(v.shape, np.int64)\n"
-               "    flat = out.reshape(out.size)\n"
-               "    i = 0\n"
-               "    for x in v.flat:\n"
-               "        flat[i] = find(a, cls(x), lt, cls)\n"
-               "        i += 1\n"
+               "    search_all(a, v, out, lt, cls, right)\n"
                "    return out\n" % names)
     else:
         src = "def impl(%s):\n    return find(a, cls(v), lt, cls)\n" % names
-    ns = {"np": np, "find": find, "cls": cls, "lt": lt}
+    ns = {"np": np, "find": find, "cls": cls, "lt": lt, "search_all": _search_all, "right": find is _right}
     exec(compile(src, "<pycomp.np.counting>", "exec"), ns)
     return ns["impl"]
 
@@ -250,6 +305,14 @@ def _type_of(dt):
 def _np_searchsorted(a, v, side="left"):
     """``np.searchsorted(a, v, side="left")``: where ``v`` (a number or an
     array) would go in the sorted 1-d ``a`` (NaNs last)."""
+    if is_sequence_like(a) or is_sequence_like(v):  # lists and tuples: as their arrays
+        if not (is_array_like(a) and is_array_like(v)):
+            raise TypingError("np.searchsorted(): a and v must be array-likes, not %s, %s" % (a, v))
+        conv_a = to_array if is_sequence_like(a) else same_value
+        conv_v = to_array if is_sequence_like(v) else same_value
+        if side is None or isinstance(side, str):
+            return lambda a, v, side="left": np.searchsorted(conv_a(a), conv_v(v))
+        return lambda a, v, side="left": np.searchsorted(conv_a(a), conv_v(v), side)
     if not (_array(a) and a.ndim == 1 and _numeric(a.dtype)):
         raise TypingError("np.searchsorted(): a must be a 1-d array, not %s" % a)
     if not ((_array(v) and _numeric(v.dtype)) or _numeric(v)):
@@ -273,6 +336,9 @@ def _np_bincount(x, weights=None, minlength=0):
     the summed weights (float64) of each value of the 1-d non-negative
     integer ``x``. (NumPy gives int64 zeros for an empty ``x`` even with
     weights; here the dtype is float64 whenever weights are given.)"""
+    seq = sequences_as_arrays(np.bincount, _np_bincount, {"x": x, "weights": weights, "minlength": minlength}, ("x", "weights"))
+    if seq is not None:
+        return seq
     if not (_array(x) and x.ndim == 1 and isinstance(x.dtype, (types.Integer, types.Boolean))
             and x.dtype != types.uint64):
         raise TypingError("np.bincount(): x must be a 1-d array of integers, not %s" % x)
@@ -335,6 +401,9 @@ def _monotonicity(bins):
 def _np_digitize(x, bins, right=False):
     """``np.digitize(x, bins, right=False)``: the bin of each ``x`` (a number
     or an array) in the increasing or decreasing 1-d ``bins``."""
+    seq = sequences_as_arrays(np.digitize, _np_digitize, {"x": x, "bins": bins, "right": right}, ("x", "bins"))
+    if seq is not None:
+        return seq
     if not ((_array(x) and _numeric(x.dtype)) or _numeric(x)):
         raise TypingError("np.digitize(): x must be a number or an array, not %s" % x)
     if isinstance(x.dtype if _array(x) else x, types.Complex):
@@ -477,6 +546,13 @@ def _np_allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 def _np_array_equal(a1, a2, equal_nan=False):
     """``np.array_equal(a1, a2, equal_nan=False)``: the same shape and the
     same items (a bool)."""
+    if not (is_array_like(a1) and is_array_like(a2)):
+        raise TypingError('np.array_equal(): Both arguments to "array_equals" must be array-like, not %s and %s'
+                          % (a1, a2))
+    seq = sequences_as_arrays(np.array_equal, _np_array_equal, {"a1": a1, "a2": a2, "equal_nan": equal_nan},
+                              ("a1", "a2"))
+    if seq is not None:
+        return seq
     _close_operands(a1, a2, "np.array_equal")
     if not _array(a1) and not _array(a2):
         def scalars(a1, a2, equal_nan=False):
@@ -550,9 +626,17 @@ def _np_nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     else:
         one = "_fix(v, n, hi, lo)"
     lines = ["def impl(x, copy=True, nan=0.0, posinf=None, neginf=None):",
-             "    if not copy:", "        raise ValueError('np.nan_to_num(): only copy=True is supported')",
              "    n = cls(nan)", "    hi = %s" % hi, "    lo = %s" % lo]
     if _array(x) and x.ndim > 0:
+        # copy=False: in place, and x itself back (a C copy of it when x's
+        # type is not the result's: the values are NumPy's, the object not)
+        lines += ["    if not copy:"]
+        if x.readonly:
+            lines += ["        raise ValueError('assignment destination is read-only')"]
+        else:
+            lines += ["        for idx in np.ndindex(x.shape):", "            v = x[idx]",
+                      "            x[idx] = %s" % one,
+                      "        return %s" % ("x" if x.layout == "C" else "x.copy()")]
         lines += ["    out = np.empty(x.shape, x.dtype)", "    flat = out.reshape(out.size)", "    i = 0",
                   "    for v in x.flat:", "        flat[i] = %s" % one, "        i += 1", "    return out"]
     else:  # a number, or a 0-d array (NumPy then gives a number)

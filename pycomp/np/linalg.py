@@ -21,6 +21,7 @@ import numpy as np
 
 from pycomp import types
 from pycomp.errors import TypingError
+from pycomp.np.arraylike import is_array_like
 from pycomp.extending import intrinsic, overload, overload_method, register_jitable
 from pycomp.np.reductions import scalar_class
 from pycomp.np import linalg_solve  # noqa: F401,E402  (np.linalg: solve, inv, det, ...)
@@ -376,8 +377,13 @@ def _np_inner(a, b):
 def _np_outer(a, b):
     """``np.outer(a, b)``: ``a.ravel()[i] * b.ravel()[j]`` in a new
     (a.size, b.size) array."""
-    if _check_operands(a, b, "np.outer()") is None:
+    if not (isinstance(a, types.Array) and isinstance(b, types.Array)):
+        if is_array_like(a) and is_array_like(b):  # numbers, lists, tuples: their arrays
+            return lambda a, b: np.outer(np.asarray(a), np.asarray(b))
         return None
+    for x in (a, b):
+        if not isinstance(x.dtype, (types.Number, types.Boolean)):
+            raise TypingError("np.outer() of %s and %s: arrays of numbers only" % (a, b))
     cls = scalar_class(_result_dtype(a, b))
 
     def impl(a, b):
@@ -430,11 +436,21 @@ def _np_trace(a, offset=0):
 
 @overload(np.kron)
 def _np_kron(a, b):
-    """``np.kron(a, b)`` of two 1-d or two 2-d arrays: the Kronecker product."""
-    if _check_operands(a, b, "np.kron()") is None:
+    """``np.kron(a, b)``: the Kronecker product of two array-likes of at most
+    2 dimensions (the one with fewer gets leading unit axes)."""
+    if not (isinstance(a, types.Array) and isinstance(b, types.Array)):
+        if is_array_like(a) and is_array_like(b):  # numbers, lists, tuples: their arrays
+            return lambda a, b: np.kron(np.asarray(a), np.asarray(b))
         return None
-    if a.ndim != b.ndim:
-        raise TypingError("np.kron() of %s and %s: both 1-d or both 2-d" % (a, b))
+    for x in (a, b):
+        if not isinstance(x.dtype, (types.Number, types.Boolean)) or x.ndim > 2:
+            raise TypingError("np.kron() of %s and %s: arrays of numbers of at most 2 dimensions only" % (a, b))
+    if a.ndim != b.ndim:  # NumPy: the one with fewer dimensions gets leading unit axes
+        if max(a.ndim, b.ndim) == 2:
+            return lambda a, b: np.kron(np.atleast_2d(a), np.atleast_2d(b))
+        return lambda a, b: np.kron(np.atleast_1d(a), np.atleast_1d(b))
+    if a.ndim == 0:
+        return lambda a, b: np.kron(np.atleast_1d(a), np.atleast_1d(b))[0]  # NumPy: a number
     cls = scalar_class(_result_dtype(a, b))
     if a.ndim == 1:
         def impl(a, b):

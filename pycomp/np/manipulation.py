@@ -27,6 +27,7 @@ import numpy as np
 
 from pycomp import types
 from pycomp.errors import TypingError
+from pycomp.np.arraylike import is_sequence_like, sequences_as_arrays
 from pycomp.extending import infer_global, lower_builtin, overload, register_jitable
 from pycomp.frontend.typing.templates import AbstractTemplate, signature
 from pycomp.np.views import compiled_only, is_index, swapaxes_view
@@ -329,12 +330,17 @@ def _np_expand_dims(a, axis):
 
 
 def _atleast(name, nmin, positions):
-    """Register ``np.<name>`` (one argument): arrays of fewer than ``nmin``
-    dimensions get unit extents at ``positions[ndim]`` (views)."""
+    """Register ``np.<name>(*arys)``: arrays of fewer than ``nmin``
+    dimensions get unit extents at ``positions[ndim]`` (views); numbers,
+    lists and tuples become arrays first; several arguments give a tuple."""
 
-    @overload(getattr(np, name))
-    def _np_atleast(a):
-        if isinstance(a, types.Number):
+    def one(a):
+        """One argument of ``np.<name>`` (compiled code only)."""
+        raise NotImplementedError
+
+    @overload(one)
+    def _one(a):
+        if isinstance(a, (types.Number, types.Boolean)):
             dt = _np_dtype(a).type
             shape = (1,) * nmin
 
@@ -343,15 +349,26 @@ def _atleast(name, nmin, positions):
                 out[...] = a
                 return out
             return impl_number
+        if is_sequence_like(a):
+            return lambda a: one(np.asarray(a))
         if not _is_array(a):
-            raise TypingError("np.%s(): the argument must be an array or a number, not %s" % (name, a))
+            raise TypingError("np.%s(): the arguments must be array-likes, not %s" % (name, a))
         if a.ndim >= nmin:
             return lambda a: a
         body = "a"
         for p in positions[a.ndim]:
             body = "_insert_unit(%s, %d)" % (body, p)
         return _generate("def impl(a):\n    return %s\n" % body, "impl", dict(_ENV, _insert_unit=_insert_unit))
-    _np_atleast.__doc__ = "``np.%s(a)`` of one array or number." % name
+
+    @overload(getattr(np, name))
+    def _np_atleast(*arys):
+        if len(arys) == 0:
+            raise TypingError("np.%s() needs at least one argument" % name)
+        if len(arys) == 1:
+            return lambda *arys: one(arys[0])
+        src = "def impl(*arys):\n    return (%s,)\n" % ", ".join("one(arys[%d])" % k for k in range(len(arys)))
+        return _generate(src, "impl", dict(_ENV, one=one))
+    _np_atleast.__doc__ = "``np.%s(*arys)``: one array, or a tuple of them." % name
     return _np_atleast
 
 
@@ -532,20 +549,27 @@ def _np_flip(m, axis=None):
 @overload(np.fliplr)
 def _np_fliplr(m):
     """``np.fliplr(m)``: ``m[:, ::-1]`` (2 or more dimensions)."""
-    if not _is_array(m):
-        raise TypingError("np.fliplr(): the argument must be an array, not %s" % m)
-    if m.ndim < 2:
-        return _raiser(ValueError, "Input must be >= 2-d.", "m")
+    seq = sequences_as_arrays(np.fliplr, _np_fliplr, {"m": m}, ("m",))
+    if seq is not None:
+        return seq
+    if not (_is_array(m) or isinstance(m, (types.Number, types.Boolean))):
+        raise TypingError("np.fliplr(): the argument must be an array-like, not %s" % m)
+    if getattr(m, "ndim", 0) < 2:
+        raise TypingError("np.fliplr(): Input must be >= 2-d (cannot index array of %d dimensions with 2 indices)"
+                          % getattr(m, "ndim", 0))
     return lambda m: m[:, ::-1]
 
 
 @overload(np.flipud)
 def _np_flipud(m):
     """``np.flipud(m)``: ``m[::-1]`` (1 or more dimensions)."""
-    if not _is_array(m):
-        raise TypingError("np.flipud(): the argument must be an array, not %s" % m)
-    if m.ndim < 1:
-        return _raiser(ValueError, "Input must be >= 1-d.", "m")
+    seq = sequences_as_arrays(np.flipud, _np_flipud, {"m": m}, ("m",))
+    if seq is not None:
+        return seq
+    if not (_is_array(m) or isinstance(m, (types.Number, types.Boolean))):
+        raise TypingError("np.flipud(): the argument must be an array-like, not %s" % m)
+    if getattr(m, "ndim", 0) < 1:
+        raise TypingError("np.flipud(): Input must be >= 1-d (cannot index array of 0 dimensions with 1 indices)")
     return lambda m: m[::-1]
 
 
@@ -567,8 +591,13 @@ def _roll_into(o, s, shift):
 def _np_roll(a, shift, axis=None):
     """``np.roll(a, shift, axis=None)``: a new array; without ``axis`` the
     elements roll in C order; with an integer ``axis`` along it."""
+    seq = sequences_as_arrays(np.roll, _np_roll, {"a": a, "shift": shift, "axis": axis}, ("a",))
+    if seq is not None:
+        return seq
     if not _is_array(a):
         raise TypingError("np.roll(): the first argument must be an array, not %s" % a)
+    if isinstance(shift, types.Boolean):  # NumPy takes a boolean as 0 or 1
+        return lambda a, shift, axis=None: np.roll(a, np.int64(shift), axis)
     if not is_index(shift):
         raise TypingError("np.roll(): shift must be an integer, not %s" % shift)
     if not _given(axis):
@@ -623,6 +652,9 @@ def _repeat_into(o, s, counts):
 def _np_repeat(a, repeats, axis=None):
     """``np.repeat(a, repeats, axis=None)``: ``repeats`` an integer or an
     integer array; without ``axis`` the result is 1-d."""
+    seq = sequences_as_arrays(np.repeat, _np_repeat, {"a": a, "repeats": repeats, "axis": axis}, ("a", "repeats"))
+    if seq is not None:
+        return seq
     if isinstance(a, types.Number):
         return lambda a, repeats, axis=None: np.repeat(np.atleast_1d(a), repeats)
     if not _is_array(a):

@@ -18,6 +18,7 @@ import numpy as np
 from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import overload, overload_method, register_jitable
+from pycomp.np.arraylike import as_array_type, is_array_like, is_scalar_like
 from pycomp.np.sorting import axis_kind, less_than
 from pycomp.np.views import axis_last_view, is_index
 
@@ -81,9 +82,15 @@ def _select(dtype, by_index):
 
 
 def _kth_list(kth, name):
-    """A jitable ``kths(kth, n)``: the sorted, bounds-checked positions."""
+    """A jitable ``kths(kth, n)``: the sorted, bounds-checked positions
+    (none checked in an empty row, as NumPy: there is nothing to place)."""
+    if isinstance(kth, types.Boolean) or (is_array_like(kth) and
+                                          isinstance(as_array_type(kth).dtype, types.Boolean)):
+        raise TypingError("%s(): Booleans unacceptable as partition index" % name)
     if is_index(kth):
         def kths(kth, n):
+            if n == 0:
+                return np.empty(0, np.intp)
             k = kth + n if kth < 0 else kth
             if k < 0 or k >= n:
                 raise ValueError("kth out of bounds")
@@ -91,14 +98,19 @@ def _kth_list(kth, name):
             out[0] = k
             return out
         return register_jitable(kths)
-    seq = isinstance(kth, (types.List, types.UniTuple)) or (isinstance(kth, types.Array) and kth.ndim == 1)
-    if not (seq and is_index(kth.dtype)):
-        raise TypingError("%s(): kth must be an integer or a sequence of integers, not %s" % (name, kth))
+    if not (is_array_like(kth) and isinstance(as_array_type(kth).dtype, types.Integer)):
+        raise TypingError("%s(): Partition index must be integer (kth must be an integer or a sequence "
+                          "of integers, not %s)" % (name, kth))
 
     def kths(kth, n):
-        out = np.empty(len(kth), np.intp)
+        ka = np.asarray(kth)
+        if ka.ndim > 1:
+            raise ValueError("kth must be scalar or 1-D")
+        if n == 0:
+            return np.empty(0, np.intp)
+        out = np.empty(ka.size, np.intp)
         i = 0
-        for x in kth:
+        for x in ka.flat:
             k = x + n if x < 0 else x
             if k < 0 or k >= n:
                 raise ValueError("kth out of bounds")
@@ -121,25 +133,25 @@ def _part_row_for(select):
     return register_jitable(part)
 
 
-def _check(a, name):
-    if not (isinstance(a, types.Array) and isinstance(a.dtype, (types.Number, types.Boolean))):
-        return False
-    return True
-
-
 def _partition_impl(a, kth, axis, name, by_index, in_place):
     """The implementation of ``np.partition``/``np.argpartition`` (or the
-    methods: ``in_place`` for ``a.partition``)."""
-    if not _check(a, name):
-        return None
+    methods: ``in_place`` for ``a.partition``); ``a`` an array-like."""
+    if not is_array_like(a) or is_scalar_like(a):
+        raise TypingError("%s(): The first argument must be an array-like, not %s" % (name, a))
+    if not isinstance(a, types.Array):  # a list or tuple: partition its array
+        inner = _partition_impl(as_array_type(a), kth, axis, name, by_index, in_place)
+
+        def impl(a, kth, axis=-1):
+            return inner(np.asarray(a), kth, axis)
+        inner = register_jitable(inner)
+        return impl
     flat = axis_kind(axis, name) == "none"
     if flat and in_place:
         raise TypingError("%s(): axis must be an integer" % name)
     kths = _kth_list(kth, name)
     part = _part_row_for(_select(a.dtype, by_index))
     if not flat and a.ndim == 0:
-        raise TypingError("%s() of a 0-d array along an axis (axis -1 is out of bounds for array of dimension 0)"
-                          % name)
+        raise TypingError("%s(): The first argument must be at least 1-D (found 0-D)" % name)
     if by_index:
         if flat:
             def impl(a, kth, axis=-1):
@@ -194,7 +206,7 @@ def _partition_impl(a, kth, axis, name, by_index, in_place):
         return impl
 
     def impl(a, kth, axis=-1):
-        out = a.copy()
+        out = np.copy(a)  # NumPy's copy keeps a Fortran layout
         rows(out, kth, axis)
         return out
     return impl

@@ -17,6 +17,7 @@ import numpy as np
 
 from pycomp import types
 from pycomp.errors import TypingError
+from pycomp.np.arraylike import sequences_as_arrays
 from pycomp.extending import overload, register_jitable
 from pycomp.np.manipulation import _ENV, _generate, _given, _is_array, _norm_axis, _promoted, _raiser, _tuple_src
 from pycomp.np.selection import _bdim, _broadcast_src
@@ -74,11 +75,15 @@ def _np_fill_diagonal(a, val, wrap=False):
     """``np.fill_diagonal(a, val, wrap=False)``: in place; ``val`` a number
     or an array (its items repeated); ``wrap`` continues a tall 2-d
     array's diagonal below its first square block."""
+    seq = sequences_as_arrays(np.fill_diagonal, _np_fill_diagonal, {"a": a, "val": val, "wrap": wrap}, ("val",))
+    if seq is not None:
+        return seq
     if not _is_array(a):
         raise TypingError("np.fill_diagonal(): the first argument must be an array, not %s" % a)
     _array_or_number(val, "fill_diagonal", "val")
     if a.ndim < 2:
-        return _raiser(ValueError, "array must be at least 2-d", "a, val, wrap=False")
+        raise TypingError("np.fill_diagonal(): The first argument must be at least 2-D (found %d-D; NumPy: "
+                          "array must be at least 2-d)" % a.ndim)
     if a.ndim == 2:
         def impl(a, val, wrap=False):
             v = np.ravel(np.asarray(val))
@@ -202,7 +207,12 @@ def _np_select(condlist, choicelist, default=0):
         default = types.int64
     _array_or_number(default, "select", "default")
     params = "condlist, choicelist, default=0"
-    if clist != chlist:
+    if clist != chlist:  # one list, one tuple of arrays of one type: both lists
+        tup, what = (choicelist, "choicelist") if clist else (condlist, "condlist")
+        if isinstance(tup, types.UniTuple) and _is_array(tup.dtype):
+            if clist:
+                return lambda condlist, choicelist, default=0: np.select(condlist, [c for c in choicelist], default)
+            return lambda condlist, choicelist, default=0: np.select([c for c in condlist], choicelist, default)
         raise TypingError("np.select(): condlist and choicelist must both be lists or both tuples, not %s and %s"
                           % (condlist, choicelist))
     if not clist and not chlist:
@@ -326,7 +336,7 @@ def _flat_axis(arr, axis, name, params):
     """Check the ``axis`` of np.insert/np.delete: None (flattened), or an
     axis of a 1-d array."""
     if not _is_array(arr):
-        raise TypingError("np.%s(): the first argument must be an array, not %s" % (name, arr))
+        raise TypingError("np.%s(): arr must be either an Array or a Sequence, not %s" % (name, arr))
     if _given(axis):
         if not is_index(axis):
             raise TypingError("np.%s(): axis must be an integer or None, not %s" % (name, axis))
@@ -397,6 +407,9 @@ def _np_insert(arr, obj, values, axis=None):
     """``np.insert(arr, obj, values, axis=None)``: a new 1-d array (``arr``
     flattened, or 1-d) with ``values`` (cast to ``arr``'s dtype) inserted
     before ``obj`` (an integer, or a tuple, list or array of integers)."""
+    seq = sequences_as_arrays(np.insert, _np_insert, {"arr": arr, "obj": obj, "values": values, "axis": axis}, ("arr", "values"))
+    if seq is not None:
+        return seq
     _flat_axis(arr, axis, "insert", "arr, obj, values, axis=None")
     _array_or_number(values, "insert", "values")
     dt = _np_dtype(arr).type
@@ -438,6 +451,9 @@ def _np_delete(arr, obj, axis=None):
     """``np.delete(arr, obj, axis=None)``: a new 1-d array (``arr``
     flattened, or 1-d) without the items at ``obj`` (an integer, a slice,
     a tuple, list or array of integers, or a boolean mask)."""
+    seq = sequences_as_arrays(np.delete, _np_delete, {"arr": arr, "obj": obj, "axis": axis}, ("arr",))
+    if seq is not None:
+        return seq
     _flat_axis(arr, axis, "delete", "arr, obj, axis=None")
     if is_index(obj) or _index_seq(obj):
         def impl(arr, obj, axis=None):

@@ -2,9 +2,13 @@
 written in Python through the extension API: ``np.convolve`` (mode
 'full'), ``np.correlate`` (mode 'valid', NumPy's default), ``np.polyval``,
 ``np.vander``, ``np.interp``, ``np.trapezoid`` (a 1-d ``y``; NumPy 2's
-name), ``np.cross`` (3-vectors) and ``np.histogram`` (integer bins over
+name), ``np.cross`` (3-vectors, or a 2-vector and a 3-vector, along the
+last axes; the other axes broadcast) and ``np.histogram`` (integer bins over
 the data or a ``range``, or an array of edges). Values and dtypes are
-NumPy's. Imported by :mod:`pycomp.np.counting`, whose helpers it uses.
+NumPy's; lists and tuples are taken where NumPy takes an array
+(:mod:`pycomp.np.arraylike`); ``np.interp`` searches as NumPy does, so
+that unsorted or non-finite samples give NumPy's values too. Imported by
+:mod:`pycomp.np.counting`, whose helpers it uses.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import numpy as np
 from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import overload, register_jitable
+from pycomp.np.arraylike import as_array_type, is_array_like, sequences_as_arrays
 from pycomp.np.counting import _array, _given, _np_dtype, _numeric, _right, _weak
 from pycomp.np.reductions import scalar_class
 from pycomp.np.views import is_index
@@ -131,6 +136,9 @@ def _np_polyval(p, x):
 def _np_vander(x, N=None, increasing=False):
     """``np.vander(x, N=None, increasing=False)``: the powers of the 1-d
     ``x`` (NumPy's dtype: ``x``'s promoted with int64)."""
+    seq = sequences_as_arrays(np.vander, _np_vander, {"x": x, "N": N, "increasing": increasing}, ("x",))
+    if seq is not None:
+        return seq
     _vector(x, "np.vander", "x")
     if _given(N) and not is_index(N):
         raise TypingError("np.vander(): N must be an integer or None, not %s" % N)
@@ -155,33 +163,49 @@ def _np_vander(x, N=None, increasing=False):
 
 
 @register_jitable
-def _interp_one(v, xp, fp, lo, hi):
-    """NumPy's linear interpolation of the sorted ``xp``, ``fp`` at ``v``."""
-    n = xp.shape[0]
-    if n == 1:
-        return lo if v < xp[0] else (hi if v > xp[0] else fp[0])
-    if v != v:
-        return np.nan
+def _interp_find(v, xp, n, guess):
+    """The ``j`` with ``xp[j] <= v < xp[j + 1]`` (-1 below ``xp[0]``, ``n``
+    above ``xp[n - 1]``), searched as NumPy does: near ``guess`` (the last
+    answer) first, so that an unsorted ``xp`` gives NumPy's values too."""
     if v > xp[n - 1]:
-        return hi
+        return n
     if v < xp[0]:
-        return lo
-    a = 0
-    b = n
-    while a < b:  # the last j with xp[j] <= v
-        mid = (a + b) >> 1
-        if v < xp[mid]:
-            b = mid
+        return -1
+    if n <= 4:
+        i = 1
+        while i < n and v >= xp[i]:
+            i += 1
+        return i - 1
+    g = min(max(guess, 1), n - 3)
+    lo = 0
+    hi = n
+    if v < xp[g]:  # (NumPy's comparisons exactly: NaNs in xp decide)
+        if not v < xp[g - 1]:
+            return g - 1
+        hi = g - 1
+        if g > 8 and v >= xp[g - 8]:
+            lo = g - 8
+    else:
+        if v < xp[g + 1]:
+            return g
+        if v < xp[g + 2]:
+            return g + 1
+        lo = g + 2
+        if g < n - 9 and v < xp[g + 8]:
+            hi = g + 8
+    while lo < hi:
+        mid = lo + ((hi - lo) >> 1)
+        if v >= xp[mid]:
+            lo = mid + 1
         else:
-            a = mid + 1
-    j = a - 1
-    if j < 0:
-        return lo
-    if j >= n - 1:
-        return fp[n - 1]
-    if xp[j] == v:
-        return fp[j]
-    slope = (fp[j + 1] - fp[j]) / (xp[j + 1] - xp[j])
+            hi = mid
+    return lo - 1
+
+
+@register_jitable
+def _interp_at(v, j, xp, fp, slope):
+    """The value between ``fp[j]`` and ``fp[j + 1]`` at ``v`` (NumPy's
+    formula; the other end's when that one is NaN)."""
     r = slope * (v - xp[j]) + fp[j]
     if r != r:
         r = slope * (v - xp[j + 1]) + fp[j + 1]
@@ -190,47 +214,102 @@ def _interp_one(v, xp, fp, lo, hi):
     return r
 
 
+@register_jitable
+def _interp_real(x, xs, fs, out):
+    """``out.flat[i]``: ``np.interp(x.flat[i], xs, fs)`` (float64 arrays)."""
+    n = xs.shape[0]
+    j = 0
+    i = 0
+    for x0 in x.flat:
+        v = np.float64(x0)
+        if n == 1:
+            out[i] = fs[0]  # below, above or at the one point: fp[0]
+        elif v != v:
+            out[i] = v
+        else:
+            j = _interp_find(v, xs, n, j)
+            if j == -1:
+                out[i] = fs[0]
+            elif j == n:
+                out[i] = fs[n - 1]
+            elif j == n - 1 or xs[j] == v:
+                out[i] = fs[j]
+            else:
+                out[i] = _interp_at(v, j, xs, fs, (fs[j + 1] - fs[j]) / (xs[j + 1] - xs[j]))
+        i += 1
+
+
+@register_jitable
+def _interp_complex(x, xs, fr, fi, out):
+    """``out.flat[i]``: ``np.interp(x.flat[i], xs, fr + 1j * fi)``, the real
+    and imaginary parts interpolated apart, as NumPy does."""
+    n = xs.shape[0]
+    j = 0
+    i = 0
+    for x0 in x.flat:
+        v = np.float64(x0)
+        if n == 1:
+            out[i] = complex(fr[0], fi[0])
+        elif v != v:
+            out[i] = complex(v, 0.0)
+        else:
+            j = _interp_find(v, xs, n, j)
+            if j == -1:
+                out[i] = complex(fr[0], fi[0])
+            elif j == n:
+                out[i] = complex(fr[n - 1], fi[n - 1])
+            elif j == n - 1 or xs[j] == v:
+                out[i] = complex(fr[j], fi[j])
+            else:
+                inv = 1.0 / (xs[j + 1] - xs[j])
+                out[i] = complex(_interp_at(v, j, xs, fr, (fr[j + 1] - fr[j]) * inv),
+                                 _interp_at(v, j, xs, fi, (fi[j + 1] - fi[j]) * inv))
+        i += 1
+
+
 @overload(np.interp, jit_options={"error_model": "numpy"})
 def _np_interp(x, xp, fp):
-    """``np.interp(x, xp, fp)``: ``x`` a number or an array; float64 (complex128
-    for complex ``fp``); outside ``xp`` the first and last ``fp``."""
-    if not ((_array(x) and _numeric(x.dtype)) or _numeric(x)):
-        raise TypingError("np.interp(): x must be a number or an array, not %s" % x)
-    _vector(xp, "np.interp", "xp")
-    _vector(fp, "np.interp", "fp")
-    for t in (x, xp):
-        if isinstance(t.dtype if _array(t) else t, types.Complex):
-            raise TypingError("np.interp(): x and xp may not be complex")
-    cls = np.complex128 if isinstance(fp.dtype, types.Complex) else np.float64
-    check = ("    if xp.shape[0] != fp.shape[0]:\n"
-             "        raise ValueError('fp and xp are not of the same length.')\n"
-             "    if xp.shape[0] == 0:\n"
-             "        raise ValueError('array of sample points is empty')\n"
-             "    xs = xp.astype(np.float64)\n")
-    if cls is np.complex128:  # the real and imaginary parts apart, as NumPy
-        check += ("    fr = np.empty(fp.shape[0], np.float64)\n"
-                  "    fi = np.empty(fp.shape[0], np.float64)\n"
-                  "    for k in range(fp.shape[0]):\n"
-                  "        fr[k] = fp[k].real\n"
-                  "        fi[k] = fp[k].imag\n")
-        one = "complex(one({0}, xs, fr, fr[0], fr[-1]), one({0}, xs, fi, fi[0], fi[-1]))"
-    else:
-        check += "    fs = fp.astype(np.float64)\n"
-        one = "one({0}, xs, fs, fs[0], fs[-1])"
-    if _array(x) and x.ndim > 0:
-        body = ("    out = np.empty(x.shape, cls)\n"
-                "    flat = out.reshape(out.size)\n"
-                "    i = 0\n"
-                "    for v in x.flat:\n"
-                "        flat[i] = %s\n"
-                "        i += 1\n"
-                "    return out\n" % one.format("np.float64(v)"))
-    else:
-        arg = "np.float64(x[()])" if _array(x) else "np.float64(x)"
-        body = "    return %s\n" % one.format(arg)
-    ns = {"np": np, "cls": cls, "one": _interp_one}
-    exec(compile("def impl(x, xp, fp):\n" + check + body, "<pycomp.np.counting interp>", "exec"), ns)
-    return ns["impl"]
+    """``np.interp(x, xp, fp)``: ``x`` a number or an array-like, ``xp`` and
+    ``fp`` 1-d array-likes; float64 (complex128 for complex ``fp``); outside
+    ``xp`` the first and last ``fp``."""
+    if not all(is_array_like(t) for t in (x, xp, fp)):
+        raise TypingError("np.interp(): x, xp and fp must be numbers or array-likes, not %s, %s, %s"
+                          % (x, xp, fp))
+    tx, txp, tfp = as_array_type(x), as_array_type(xp), as_array_type(fp)
+    if txp.ndim != 1:
+        raise TypingError("np.interp(): xp must be 1D")
+    if tfp.ndim != 1:
+        raise TypingError("np.interp(): fp must be 1D")
+    for t in (tx, txp):
+        if isinstance(t.dtype, types.Complex):
+            raise TypingError("np.interp(): x and xp may not be complex (Cannot cast array data from "
+                              "complex dtype to float64 dtype)")
+    cplx = isinstance(tfp.dtype, types.Complex)
+    scalar = tx.ndim == 0
+
+    def impl(x, xp, fp):
+        xa = np.asarray(x)
+        xs = np.asarray(xp).astype(np.float64)
+        fa = np.asarray(fp)
+        if xs.shape[0] != fa.shape[0]:
+            raise ValueError("fp and xp are not of the same size.")
+        if xs.shape[0] == 0:
+            raise ValueError("array of sample points is empty")
+        if cplx:
+            out = np.empty(xa.shape, np.complex128)
+            fr = np.empty(fa.shape[0], np.float64)
+            fi = np.empty(fa.shape[0], np.float64)
+            for k in range(fa.shape[0]):
+                fr[k] = fa[k].real
+                fi[k] = fa[k].imag
+            _interp_complex(xa, xs, fr, fi, out.reshape(out.size))
+        else:
+            out = np.empty(xa.shape, np.float64)
+            _interp_real(xa, xs, fa.astype(np.float64), out.reshape(out.size))
+        if scalar:
+            return out[()]
+        return out
+    return impl
 
 
 # ------------------------------------------------------------------ np.trapezoid, np.cross
@@ -285,21 +364,39 @@ if hasattr(np, "trapezoid"):
 
 @overload(np.cross)
 def _np_cross(a, b):
-    """``np.cross(a, b)`` of two 3-vectors (1-d arrays of length 3)."""
-    _vector(a, "np.cross", "a")
-    _vector(b, "np.cross", "b")
+    """``np.cross(a, b)``: the cross products of the 3-vectors (or a 2-vector
+    with a 3-vector, z 0) along the last axes, the other axes broadcast."""
+    seq = sequences_as_arrays(np.cross, _np_cross, {"a": a, "b": b}, ("a", "b"))
+    if seq is not None:
+        return seq
+    for t, what in ((a, "a"), (b, "b")):
+        if not (_array(t) and _numeric(t.dtype)):
+            raise TypingError("np.cross(): %s must be an array-like, not %s" % (what, t))
+        if t.ndim == 0:
+            raise TypingError("np.cross(): %s must be at least 1-d (its last axis holds the vectors)" % what)
     if isinstance(a.dtype, types.Boolean) or isinstance(b.dtype, types.Boolean):
         raise TypingError("np.cross(): boolean vectors are not supported (NumPy cannot subtract booleans)")
     cls = np.result_type(_np_dtype(a), _np_dtype(b)).type
 
     def impl(a, b):
-        if a.shape[0] != 3 or b.shape[0] != 3:
-            raise ValueError("incompatible dimensions for cross product\n(dimension must be 3 here)")
-        out = np.empty(3, cls)
-        for i in range(3):
-            j = (i + 1) % 3
-            k = (i + 2) % 3
-            out[i] = cls(cls(cls(a[j]) * cls(b[k])) - cls(cls(a[k]) * cls(b[j])))
+        na = a.shape[-1]
+        nb = b.shape[-1]
+        if (na != 2 and na != 3) or (nb != 2 and nb != 3):
+            raise ValueError("incompatible dimensions for cross product\n(dimension must be 2 or 3)")
+        if na == 2 and nb == 2:
+            raise ValueError("Dimensions for both inputs is 2 (the product of 2-vectors is a number: "
+                             "use numba.np.extensions.cross2d(a, b))")
+        x = np.zeros(a.shape[:-1] + (3,), cls)  # a 2-vector's z is 0
+        y = np.zeros(b.shape[:-1] + (3,), cls)
+        x[..., :na] = a
+        y[..., :nb] = b
+        c0 = x[..., 1] * y[..., 2] - x[..., 2] * y[..., 1]
+        c1 = x[..., 2] * y[..., 0] - x[..., 0] * y[..., 2]
+        c2 = x[..., 0] * y[..., 1] - x[..., 1] * y[..., 0]
+        out = np.empty(np.shape(c0) + (3,), cls)
+        out[..., 0] = c0
+        out[..., 1] = c1
+        out[..., 2] = c2
         return out
     return impl
 

@@ -1,15 +1,20 @@
 """Reductions of arrays, written in Python through the extension API:
 the methods ``sum``, ``prod``, ``min``, ``max``, ``mean``, ``std``,
 ``var``, ``argmin``, ``argmax``, ``any``, ``all``, ``cumsum``, ``cumprod``
-and the NumPy functions of the same names.
+and the NumPy functions of the same names (which also take numbers, lists
+and tuples, converted with ``np.asarray`` as NumPy does), and
+``np.nancumsum``/``np.nancumprod``.
 
 Result dtypes are NumPy's: ``sum``, ``prod``, ``cumsum`` and ``cumprod``
 of booleans and of signed integers narrower than 64 bits accumulate in
 int64, of unsigned ones in uint64; ``mean``, ``std`` and ``var`` of
 integers and booleans are float64; float32 stays float32. ``axis`` is
 accepted by all of them (Numba 0.68: only ``sum``, ``argmin``, ``argmax``,
-``cumsum``, ``cumprod``), ``ddof`` by ``var`` and ``std``,
-``sum(dtype=...)`` too.
+``cumsum``, ``cumprod``), a tuple of axes by ``sum`` and ``prod``,
+``ddof`` by ``var`` and ``std``, ``dtype=`` by ``sum``, ``prod``,
+``cumsum`` and ``cumprod``. ``sum``, ``mean`` and ``cumsum`` of timedelta64
+arrays are timedelta64 (NaT propagates). ``mean`` divides the sum by the
+count in double precision, as NumPy.
 
 Order-independent reductions read the elements in memory order
 (:func:`pycomp.np.views.elements`: one flat loop over a C or F array,
@@ -31,7 +36,7 @@ from pycomp.extending import overload, overload_method, register_jitable
 from pycomp.frontend.typing.arraycreation import dtype_from_type
 from pycomp.np.views import axis_last_view, elements, is_index, swapaxes_view
 
-__all__ = ["accumulator_type", "scalar_class"]
+__all__ = ["accumulator_type", "scalar_class", "array_like"]
 
 _NUMPY_ERRORS = {"error_model": "numpy"}  # 0/0 is nan (the mean of nothing), as NumPy
 
@@ -56,6 +61,22 @@ def scalar_class(t: types.Type):
     """The NumPy scalar class of number type ``t`` (compiled code calls it
     to convert)."""
     return np.bool_ if isinstance(t, types.Boolean) else getattr(np, str(t))
+
+
+def array_like(t) -> bool:
+    """Whether ``t`` is a number, a boolean, a list or a tuple: what the
+    NumPy functions convert with ``np.asarray`` (arrays excluded)."""
+    return isinstance(t, (types.Number, types.Boolean, types.List, types.BaseTuple))
+
+
+def _is_timedelta(dtype) -> bool:
+    return isinstance(dtype, types.NPTimedelta)
+
+
+@register_jitable
+def _td_zero(a):
+    """A zero of the timedelta dtype of array ``a``."""
+    return np.zeros(1, a.dtype)[0]
 
 
 def _no_axis(axis) -> bool:
@@ -104,22 +125,87 @@ def _typed_axis(axis, name) -> bool:
 # ------------------------------------------------------------------ sum and prod
 
 
+def _acc_class(a, dtype, name):
+    """The scalar class sums and products of ``a`` accumulate in: ``dtype``'s
+    when given, else NumPy's accumulator of ``a.dtype``."""
+    if dtype is None or isinstance(dtype, types.NoneType):
+        return scalar_class(accumulator_type(a.dtype))
+    return scalar_class(dtype_from_type(dtype, name))
+
+
+@register_jitable
+def _axes_descending(axis, ndim):
+    """The axes of tuple ``axis`` made non-negative, checked (AxisError out
+    of bounds, ValueError for a repeated one, in NumPy's order) and sorted
+    largest first (so reducing them one by one keeps the others valid)."""
+    m = len(axis)
+    out = np.empty(m, np.intp)
+    j = 0
+    for k in axis:
+        if k < -ndim or k >= ndim:
+            raise np.exceptions.AxisError("axis is out of bounds for array of given dimension")
+        out[j] = k + ndim if k < 0 else k
+        j += 1
+    out = np.sort(out)[::-1]
+    for j in range(1, m):
+        if out[j] == out[j - 1]:
+            raise ValueError("duplicate value in 'axis'")
+    return out
+
+
+def _tuple_axis_impl(name, m, ndim, acc):
+    """``a.sum(axis=t)`` (or prod) for a tuple ``t`` of ``m`` integers: the
+    axes reduced one by one, the largest first; a copy (of the accumulator
+    dtype) for ``()``."""
+    if m == 0:
+        def impl(a, axis=None, dtype=None):
+            return a.astype(acc)
+        return impl
+    if m > ndim:  # always a repeated or out-of-bounds axis: the checks raise
+        def impl(a, axis=None, dtype=None):
+            _axes_descending(axis, a.ndim)
+            return acc(0)
+        return impl
+    lines = ["def impl(a, axis=None, dtype=None):",
+             "    ax = _axes_descending(axis, a.ndim)",
+             "    r0 = a.%s(ax[0], dtype)" % name]
+    lines += ["    r%d = r%d.%s(ax[%d], dtype)" % (k, k - 1, name, k) for k in range(1, m)]
+    lines.append("    return r%d" % (m - 1))
+    scope = {"_axes_descending": _axes_descending}
+    exec("\n".join(lines), scope)
+    return scope["impl"]
+
+
 def _additive(name, start, step):
-    """sum or prod: ``step(s, x)`` folds each element into ``s``."""
+    """sum or prod: ``step(s, x)`` folds each element into ``s``; ``axis``
+    None, an integer or a tuple of integers; ``dtype`` the accumulator's."""
 
     def typer(a, axis=None, dtype=None):
         if not _check_array(a, name):
             return None
-        if dtype is None or isinstance(dtype, types.NoneType):
-            acc_t = accumulator_type(a.dtype)
-        else:
-            acc_t = dtype_from_type(dtype, name)
-        acc = scalar_class(acc_t)
+        if _is_timedelta(a.dtype) and (dtype is None or isinstance(dtype, types.NoneType)):
+            if name != "sum":
+                raise TypingError("%s() of a timedelta64 array is not supported (NumPy: no timedelta products)"
+                                  % name)
+            if not _no_axis(axis):
+                raise TypingError("sum() of a timedelta64 array along an axis is not supported")
+
+            def impl(a, axis=None, dtype=None):
+                s = _td_zero(a)
+                for x in elements(a):
+                    s = s + x  # NaT + x: NaT, as NumPy
+                return s
+            return impl
+        acc = _acc_class(a, dtype, name)
+        if isinstance(axis, types.BaseTuple) and all(is_index(t) for t in axis.types):
+            if not (isinstance(axis, types.UniTuple) or len(axis.types) == 0):
+                raise TypingError("%s(): a tuple axis must hold integers of one type, not %s" % (name, axis))
+            return _tuple_axis_impl(name, len(axis.types), a.ndim, acc)
         if _no_axis(axis):
             def impl(a, axis=None, dtype=None):
                 s = acc(start)
                 for x in elements(a):
-                    s = step(s, acc(x))
+                    s = acc(step(s, acc(x)))
                 return s
             return impl
         _axis_ok(axis, name)
@@ -128,7 +214,7 @@ def _additive(name, start, step):
                 axis_last_view(a, axis)  # checks the axis
                 s = acc(start)
                 for x in elements(a):
-                    s = step(s, acc(x))
+                    s = acc(step(s, acc(x)))
                 return s
             return impl
 
@@ -150,13 +236,13 @@ def _additive(name, start, step):
                 for k in range(n):
                     line = w[k]
                     for j in range(m):
-                        out[j] = step(out[j], acc(line[j]))
+                        out[j] = acc(step(out[j], acc(line[j])))
                 return out
             for idx in np.ndindex(v.shape[:-1]):
                 row = v[idx]
                 s = acc(start)
                 for j in range(n):
-                    s = step(s, acc(row[j]))
+                    s = acc(step(s, acc(row[j])))
                 out[idx] = s
             return out
         return impl
@@ -180,31 +266,67 @@ overload_method(types.Array, "prod")(_additive("prod", 1, _mul))
 # ------------------------------------------------------------------ cumulative
 
 
-def _cumulative(name, start, step):
-    def typer(a, axis=None):
+def _cumulative(name, start, step, skip_nan=False):
+    """cumsum or cumprod (``skip_nan``: nancumsum, nancumprod, a NaN counts
+    as ``start``): a new array, 1-d (``axis`` None) or of ``a``'s shape;
+    ``dtype`` the accumulator's."""
+    np_func = getattr(np, name)
+
+    def typer(a, axis=None, dtype=None):
+        if skip_nan and array_like(a):  # the np.nancum* functions convert numbers, lists and tuples
+            def impl_like(a, axis=None, dtype=None):
+                return np_func(np.asarray(a), axis, dtype)
+            return impl_like
         if not _check_array(a, name):
             return None
-        acc_t = accumulator_type(a.dtype)
-        acc = scalar_class(acc_t)
+        no_dtype = dtype is None or isinstance(dtype, types.NoneType)
+        if _is_timedelta(a.dtype) and no_dtype and not skip_nan:
+            if name != "cumsum":
+                raise TypingError("%s() of a timedelta64 array is not supported" % name)
+            if not _no_axis(axis):
+                raise TypingError("cumsum() of a timedelta64 array along an axis is not supported")
+
+            def impl(a, axis=None, dtype=None):
+                out = np.empty(a.size, a.dtype)
+                s = _td_zero(a)
+                i = 0
+                for x in a.flat:
+                    s = s + x
+                    out[i] = s
+                    i += 1
+                return out
+            return impl
+        if not isinstance(a.dtype, (types.Number, types.Boolean)):
+            raise TypingError("%s() of a %s array is not supported" % (name, a.dtype))
+        acc = _acc_class(a, dtype, name)
+        check = skip_nan and isinstance(a.dtype, (types.Float, types.Complex))
+
+        @register_jitable
+        def fold(s, x):
+            if check:
+                if x != x:
+                    return s
+            return acc(step(s, acc(x)))
+
         if _no_axis(axis) or a.ndim == 1:
             if not _no_axis(axis):
                 _axis_ok(axis, name)
 
-            def impl(a, axis=None):
+            def impl(a, axis=None, dtype=None):
                 if axis is not None:
                     axis_last_view(a, axis)  # checks the axis
                 out = np.empty(a.size, acc)
                 s = acc(start)
                 i = 0
                 for x in a.flat:
-                    s = step(s, acc(x))
+                    s = fold(s, x)
                     out[i] = s
                     i += 1
                 return out
             return impl
         _axis_ok(axis, name)
 
-        def impl(a, axis=None):
+        def impl(a, axis=None, dtype=None):
             out = np.empty(a.shape, acc)
             v = axis_last_view(a, axis)
             w = axis_last_view(out, axis)
@@ -214,7 +336,7 @@ def _cumulative(name, start, step):
                 dst = w[idx]
                 s = acc(start)
                 for j in range(n):
-                    s = step(s, acc(row[j]))
+                    s = fold(s, row[j])
                     dst[j] = s
             return out
         return impl
@@ -223,6 +345,8 @@ def _cumulative(name, start, step):
 
 overload_method(types.Array, "cumsum")(_cumulative("cumsum", 0, _add))
 overload_method(types.Array, "cumprod")(_cumulative("cumprod", 1, _mul))
+overload(np.nancumsum)(_cumulative("nancumsum", 0, _add, True))
+overload(np.nancumprod)(_cumulative("nancumprod", 1, _mul, True))
 
 
 # ------------------------------------------------------------------ min and max
@@ -246,7 +370,7 @@ def _extreme(name, is_min):
             else:
                 def better(x, m):
                     return x.real > m.real or (x.real == m.real and x.imag > m.imag)
-            nan_check = False
+            nan_check = True  # a complex with a NaN part is the result, as NumPy's maximum/minimum
         else:
             if is_min:
                 def better(x, m):
@@ -384,15 +508,45 @@ overload_method(types.Array, "all")(_logical("all", _all_of))
 # ------------------------------------------------------------------ mean, var, std
 
 
+@register_jitable
+def _real_nan():
+    return math.nan
+
+
+@register_jitable
+def _complex_nan():
+    return complex(math.nan, math.nan)
+
+
 @overload_method(types.Array, "mean", jit_options=_NUMPY_ERRORS)
 def _mean(a, axis=None):
-    acc = scalar_class(_float_result(a.dtype))
+    """``a.mean(axis=None)``: the sum (in the result dtype) divided by the
+    count in double precision, then rounded to the result dtype, as NumPy;
+    NaN (NaT for timedelta64) for no elements."""
+    if _is_timedelta(a.dtype):
+        if not _no_axis(axis):
+            raise TypingError("mean() of a timedelta64 array along an axis is not supported")
+
+        def impl_td(a, axis=None):
+            s = _td_zero(a)
+            for x in elements(a):
+                s = s + x
+            return s / a.size  # NaT for no elements, as NumPy
+        return impl_td
+    if not isinstance(a.dtype, (types.Number, types.Boolean)):
+        raise TypingError("mean() of a %s array is not supported" % a.dtype)
+    res_t = _float_result(a.dtype)
+    acc = scalar_class(res_t)
+    wide = np.complex128 if isinstance(res_t, types.Complex) else np.float64
+    nan = _complex_nan if isinstance(res_t, types.Complex) else _real_nan
 
     def whole(a):
         s = acc(0)
         for x in elements(a):
             s += acc(x)
-        return s / acc(a.size)
+        if a.size == 0:
+            return acc(nan())
+        return acc(wide(s) / a.size)
     whole = register_jitable(error_model="numpy")(whole)
     if _typed_axis(axis, "mean"):
         return along_axis(whole, acc, a.ndim)
@@ -467,25 +621,66 @@ overload_method(types.Array, "std", jit_options=_NUMPY_ERRORS)(_var_or_std("std"
 # ------------------------------------------------------------------ the NumPy functions
 
 
+def _datetime_true(d):
+    """Compiled code only: whether datetime64 ``d`` is not the epoch (NaT is true)."""
+    raise NotImplementedError
+
+
+@overload(_datetime_true)
+def _datetime_true_typer(d):
+    if not isinstance(d, types.NPDatetime):
+        return None
+    epoch = np.datetime64(0, d.unit) if d.unit else np.datetime64(0, "s")
+
+    def impl(d):
+        return d != epoch  # NaT != anything, as NumPy
+    return impl
+
+
 def _function(np_func, method, params):
-    """``np_func(a, ...)`` as ``a.method(...)`` for arrays."""
+    """``np_func(a, ...)`` as ``a.method(...)`` for arrays, as
+    ``np.asarray(a).method(...)`` for numbers, lists and tuples (NumPy
+    converts them); min and max of one datetime64/timedelta64 is itself,
+    so is the mean of one timedelta64, and any/all of one tell whether it is
+    nonzero."""
+    p = ", ".join("%s=None" % n for n in params)
     src = ("def typer(a, {p}):\n"
-           "    if not isinstance(a, types.Array):\n"
-           "        return None\n"
-           "    def impl(a, {p}):\n"
-           "        return a.{m}({a})\n"
-           "    return impl\n").format(p=", ".join("%s=None" % n for n in params) if params else "",
-                                      m=method, a=", ".join(params))
+           "    if isinstance(a, types.Array):\n"
+           "        def impl(a, {p}):\n"
+           "            return a.{m}({a})\n"
+           "        return impl\n"
+           "    if temporal and isinstance(a, (types.NPDatetime, types.NPTimedelta)) or (\n"
+           "            method == 'mean' and isinstance(a, types.NPTimedelta)):\n"
+           "        def impl(a, {p}):\n"
+           "            return a\n"
+           "        return impl\n"
+           "    if method in ('any', 'all') and isinstance(a, types.NPDatetime):\n"
+           "        def impl(a, {p}):\n"
+           "            return _datetime_true(a)\n"
+           "        return impl\n"
+           "    if method in ('any', 'all') and isinstance(a, types.NPTimedelta):\n"
+           "        def impl(a, {p}):\n"
+           "            return a != a - a  # a - a: zero, or NaT (true)\n"
+           "        return impl\n"
+           "    if array_like(a):\n"
+           "        def impl(a, {p}):\n"
+           "            return np.asarray(a).{m}({a})\n"
+           "        return impl\n"
+           "    return None\n").format(p=p, m=method, a=", ".join(params))
     src = src.replace("(a, )", "(a)")
-    scope = {"types": types}
+    scope = {"types": types, "np": np, "array_like": array_like, "temporal": method in ("min", "max"),
+             "_datetime_true": _datetime_true,
+             "method": method}
     exec(src, scope)
     typer = scope["typer"]
     typer.__name__ = typer.__qualname__ = "np_" + np_func.__name__
+    typer.__doc__ = "``np.%s``: ``a.%s(...)`` of ``a`` as an array." % (np_func.__name__, method)
     overload(np_func)(typer)
 
 
-for _f, _m, _p in ((np.sum, "sum", ("axis", "dtype")), (np.prod, "prod", ()), (np.cumsum, "cumsum", ("axis",)),
-                   (np.cumprod, "cumprod", ("axis",)), (np.min, "min", ("axis",)), (np.max, "max", ("axis",)),
+for _f, _m, _p in ((np.sum, "sum", ("axis", "dtype")), (np.prod, "prod", ("axis", "dtype")),
+                   (np.cumsum, "cumsum", ("axis", "dtype")), (np.cumprod, "cumprod", ("axis", "dtype")),
+                   (np.min, "min", ("axis",)), (np.max, "max", ("axis",)),
                    (np.amin, "min", ("axis",)), (np.amax, "max", ("axis",)), (np.argmin, "argmin", ("axis",)),
                    (np.argmax, "argmax", ("axis",)), (np.any, "any", ("axis",)), (np.all, "all", ("axis",)),
                    (np.mean, "mean", ("axis",)), (np.var, "var", ("axis", "ddof")),

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import overload, register_jitable
+from pycomp.np.arraylike import is_array_like, is_sequence_like, same_value, to_array
 from pycomp.np.manipulation import (_ENV, _check_index, _generate, _given, _is_array, _promoted, _raiser, _tuple_src,
                                     readonly_strided_view)
 from pycomp.np.views import is_index
@@ -31,6 +31,16 @@ def _bdim(d1, d2):
     if d1 == 1:
         return d2
     raise ValueError("operands could not be broadcast together")
+
+
+@register_jitable
+def _bdim_shapes(d1, d2):
+    """``_bdim`` with the message of np.broadcast_shapes (Numba's for np.where)."""
+    if d1 == d2 or d2 == 1:
+        return d1
+    if d1 == 1:
+        return d2
+    raise ValueError("shape mismatch: objects cannot be broadcast to a single shape")
 
 
 def _broadcast_src(t, name, n) -> str:
@@ -57,14 +67,21 @@ def _np_where(condition, x=None, y=None):
     """``np.where(condition)`` (the indices of the nonzero items, a tuple of
     arrays) or ``np.where(condition, x, y)`` (arrays and numbers broadcast
     together; NumPy's result dtype)."""
+    if not is_array_like(condition):
+        raise TypingError('np.where(): The argument "condition" must be array-like, not %s' % condition)
     if not _given(x) and not _given(y):
+        if is_sequence_like(condition):
+            return lambda condition, x=None, y=None: np.asarray(condition).nonzero()
         if not _is_array(condition):
             raise TypingError("np.where(): the condition must be an array, not %s" % condition)
         return lambda condition, x=None, y=None: condition.nonzero()
+    for t, what in ((x, "x"), (y, "y")):
+        if not is_array_like(t):
+            raise TypingError('np.where(): The argument "%s" must be array-like if provided, not %s' % (what, t))
+    if any(is_sequence_like(t) for t in (condition, x, y)):  # lists and tuples: as their arrays
+        cc, cx, cy = (to_array if is_sequence_like(t) else same_value for t in (condition, x, y))
+        return lambda condition, x=None, y=None: np.where(cc(condition), cx(x), cy(y))
     args = (condition, x, y)
-    for t in args:
-        if not (_is_array(t) or isinstance(t, types.Number)):
-            raise TypingError("np.where(): the arguments must be arrays or numbers, not %s" % t)
     names = ("condition", "x", "y")
     n = max([t.ndim for t in args if _is_array(t)] + [0])
     dims = []
@@ -73,11 +90,17 @@ def _np_where(condition, x=None, y=None):
         for t, name in zip(args, names):
             i = j - (n - t.ndim) if _is_array(t) else -1
             if i >= 0:
-                ext = "_bdim(%s, %s.shape[%d])" % (ext, name, i)
+                ext = "_bdim_shapes(%s, %s.shape[%d])" % (ext, name, i)
         dims.append(ext)
+    # NumPy's result is in Fortran order when every array across its axes is
+    multi = [t for t in args if _is_array(t) and t.ndim > 1]
+    fortran = n > 1 and bool(multi) and all(t.layout == "F" for t in multi)
     lines = ["def impl(condition, x=None, y=None):",
-             "    shape = %s" % (_tuple_src(dims) if n else "()"),
-             "    out = np.empty(shape, dt)"]
+             "    shape = %s" % (_tuple_src(dims) if n else "()")]
+    if fortran:
+        lines.append("    out = np.empty(%s, dt).T" % _tuple_src(["shape[%d]" % j for j in range(n - 1, -1, -1)]))
+    else:
+        lines.append("    out = np.empty(shape, dt)")
     reads = []
     for t, name in zip(args, names):
         if _is_array(t):
@@ -92,7 +115,7 @@ def _np_where(condition, x=None, y=None):
     at = ", ".join("i%d" % j for j in range(n)) if n else "()"
     lines.append("%sout[%s] = %s if %s else %s" % (indent, at, reads[1], reads[0], reads[2]))
     lines.append("    return out")
-    return _generate("\n".join(lines), "impl", dict(_ENV, _bdim=_bdim, dt=_promoted([x, y])))
+    return _generate("\n".join(lines), "impl", dict(_ENV, _bdim_shapes=_bdim_shapes, dt=_promoted([x, y])))
 
 
 # ------------------------------------------------------------------ np.tri, np.tril, np.triu, np.diag
@@ -117,9 +140,10 @@ def _np_tri(N, M=None, k=0, dtype=None):
         raise TypingError("np.tri(): N and M must be integers, not %s and %s" % (N, M))
     _check_index(k, "k", "np.tri")
     dt = np.dtype(str(dtype_from_type(dtype, "np.tri"))).type if _given(dtype) else np.float64
+    # a negative N or M counts as 0 (NumPy's arange of it is empty)
     if _given(M):
-        return lambda N, M=None, k=0, dtype=None: _fill_tri(np.zeros((N, M), dt), k)
-    return lambda N, M=None, k=0, dtype=None: _fill_tri(np.zeros((N, N), dt), k)
+        return lambda N, M=None, k=0, dtype=None: _fill_tri(np.zeros((max(N, 0), max(M, 0)), dt), k)
+    return lambda N, M=None, k=0, dtype=None: _fill_tri(np.zeros((max(N, 0), max(N, 0)), dt), k)
 
 
 @register_jitable

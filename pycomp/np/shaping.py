@@ -21,9 +21,10 @@ import numpy as np
 
 from pycomp import types
 from pycomp.errors import TypingError
+from pycomp.np.arraylike import as_array_type, is_array_like, sequences_as_arrays
 from pycomp.extending import overload, register_jitable
 from pycomp.np.manipulation import _ENV, _generate, _given, _is_array, _norm_axis, _raiser, _tuple_src
-from pycomp.np.selection import _bdim
+from pycomp.np.selection import _bdim_shapes
 from pycomp.np.views import is_index, swapaxes_view, transpose_view
 
 __all__ = []
@@ -130,8 +131,12 @@ def _split_typer(name, equal):
     """The implementation of ``np.<name>(ary, indices_or_sections, axis=0)``;
     ``equal``: integer sections must divide the axis (np.split)."""
     def typer(ary, indices_or_sections, axis=0):
+        seq = sequences_as_arrays(getattr(np, name), typer, {"ary": ary, "indices_or_sections": indices_or_sections,
+                                                             "axis": axis}, ("ary",))
+        if seq is not None:
+            return seq
         if not _is_array(ary):
-            raise TypingError("np.%s(): the first argument must be an array, not %s" % (name, ary))
+            raise TypingError('np.%s(): The argument "ary" must be an array-like, not %s' % (name, ary))
         if isinstance(axis, types.Type) and not is_index(axis):
             raise TypingError("np.%s(): axis must be an integer, not %s" % (name, axis))
         if ary.ndim == 0:
@@ -170,8 +175,12 @@ def _split_along(name, min_ndim, axis_of):
 
     @overload(getattr(np, name))
     def _np_split_along(ary, indices_or_sections):
+        seq = sequences_as_arrays(getattr(np, name), _np_split_along,
+                                  {"ary": ary, "indices_or_sections": indices_or_sections}, ("ary",))
+        if seq is not None:
+            return seq
         if not _is_array(ary):
-            raise TypingError("np.%s(): the first argument must be an array, not %s" % (name, ary))
+            raise TypingError('np.%s(): The argument "ary" must be an array-like, not %s' % (name, ary))
         if ary.ndim < min_ndim:
             return _raiser(ValueError, "%s only works on arrays of %d or more dimensions" % (name, min_ndim),
                            "ary, indices_or_sections")
@@ -211,12 +220,20 @@ def _bstride(d, stride, target):
 def _np_broadcast_to(array, shape):
     """``np.broadcast_to(array, shape)``: a read-only view with zero strides
     along the broadcast axes; a number becomes a 0-d array first."""
+    seq = sequences_as_arrays(np.broadcast_to, _np_broadcast_to, {"array": array, "shape": shape}, ("array",))
+    if seq is not None:
+        return seq
+    if not is_array_like(array):
+        raise TypingError('np.broadcast_to(): The first argument "array" must be array-like, not %s' % array)
+    if not (is_index(shape) or (isinstance(shape, types.BaseTuple) and all(is_index(e) for e in shape.types))):
+        raise TypingError('np.broadcast_to(): The second argument "shape" must be a tuple of integers, not %s'
+                          % shape)
     n, wrap = _shape_of(shape, "np.broadcast_to()")
-    if isinstance(array, types.Number):
+    if isinstance(array, (types.Number, types.Boolean)):
         return lambda array, shape: np.broadcast_to(np.asarray(array), shape)
-    if not _is_array(array):
-        raise TypingError("np.broadcast_to(): the first argument must be an array or a number, not %s" % array)
     nd = array.ndim
+    if n == 0 and nd > 0:
+        raise TypingError("np.broadcast_to(): Cannot broadcast a non-scalar to a scalar array")
     if n < nd:
         return _raiser(ValueError, "input operand has more dimensions than allowed by the axis remapping",
                        "array, shape")
@@ -233,16 +250,17 @@ def _np_broadcast_to(array, shape):
     return _generate(src, "impl", dict(_ENV, _bstride=_bstride, _check_extent=_check_extent))
 
 
-def _bshape_src(dims_of, n) -> str:
+def _bshape_src(dims_of, n, bdim="_bdim") -> str:
     """Source of the broadcast shape (``n`` extents) of arrays whose shapes
-    are the sources ``dims_of`` paired with their number of dimensions."""
+    are the sources ``dims_of`` paired with their number of dimensions
+    (``bdim`` the jitable that broadcasts two extents, in the namespace)."""
     dims = []
     for j in range(n):
         ext = "1"
         for src, nd in dims_of:
             i = j - (n - nd)
             if i >= 0:
-                ext = "_bdim(%s, %s[%d])" % (ext, src, i)
+                ext = "%s(%s, %s[%d])" % (bdim, ext, src, i)
         dims.append(ext)
     return _tuple_src(dims) if n else "()"
 
@@ -252,13 +270,13 @@ def _np_broadcast_arrays(*args):
     """``np.broadcast_arrays(*args)``: a tuple of views of the arrays (numbers
     become 0-d arrays) broadcast to one shape."""
     for t in args:
-        if not (_is_array(t) or isinstance(t, types.Number)):
-            raise TypingError("np.broadcast_arrays(): the arguments must be arrays or numbers, not %s" % t)
-    nds = [t.ndim if _is_array(t) else 0 for t in args]
+        if not is_array_like(t):
+            raise TypingError("np.broadcast_arrays(): Argument must be array-like, not %s" % t)
+    nds = [as_array_type(t).ndim for t in args]
     n = max(nds + [0])
     lines = ["def impl(*args):"]
     lines += ["    a%d = np.asarray(args[%d])" % (k, k) for k in range(len(args))]
-    lines.append("    shape = %s" % _bshape_src([("a%d.shape" % k, nd) for k, nd in enumerate(nds)], n))
+    lines.append("    shape = %s" % _bshape_src([("a%d.shape" % k, nd) for k, nd in enumerate(nds)], n, "_bdim_shapes"))
     views = []
     for k, nd in enumerate(nds):
         strides = []
@@ -267,7 +285,15 @@ def _np_broadcast_arrays(*args):
             strides.append("0" if i < 0 else "_bstride(a%d.shape[%d], a%d.strides[%d], shape[%d])" % (k, i, k, i, j))
         views.append("strided_view(a%d, shape, %s, 0)" % (k, _tuple_src(strides) if n else "()"))
     lines.append("    return %s" % (_tuple_src(views) if views else "()"))
-    return _generate("\n".join(lines), "impl", dict(_ENV, _bdim=_bdim, _bstride=_bstride))
+    return _generate("\n".join(lines), "impl", dict(_ENV, _bdim_shapes=_bdim_shapes, _bstride=_bstride))
+
+
+@register_jitable
+def _nonnegative(d):
+    """The extent ``d``, checked not negative."""
+    if d < 0:
+        raise ValueError("negative dimensions are not allowed")
+    return d
 
 
 @overload(np.broadcast_shapes)
@@ -278,11 +304,12 @@ def _np_broadcast_shapes(*args):
     lines = ["def impl(*args):"]
     for k, t in enumerate(args):
         nd, wrap = _shape_of(t, "np.broadcast_shapes()")
-        lines.append("    s%d = %s" % (k, wrap % ("args[%d]" % k)))
+        lines.append("    t%d = %s" % (k, wrap % ("args[%d]" % k)))
+        lines.append("    s%d = %s" % (k, _tuple_src(["_nonnegative(t%d[%d])" % (k, j) for j in range(nd)]) if nd else "()"))
         dims_of.append(("s%d" % k, nd))
     n = max([nd for _, nd in dims_of] + [0])
-    lines.append("    return %s" % _bshape_src(dims_of, n))
-    return _generate("\n".join(lines), "impl", dict(_ENV, _bdim=_bdim))
+    lines.append("    return %s" % _bshape_src(dims_of, n, "_bdim_shapes"))
+    return _generate("\n".join(lines), "impl", dict(_ENV, _bdim_shapes=_bdim_shapes, _nonnegative=_nonnegative))
 
 
 # ------------------------------------------------------------------ np.moveaxis, np.swapaxes, np.rollaxis
@@ -476,6 +503,9 @@ def _np_resize(a, new_shape):
     """``np.resize(a, new_shape)``: a new array of ``new_shape`` (an integer
     or a tuple) holding ``a``'s items repeated in C order (zeros if ``a`` is
     empty)."""
+    seq = sequences_as_arrays(np.resize, _np_resize, {"a": a, "new_shape": new_shape}, ("a",))
+    if seq is not None:
+        return seq
     if not (_is_array(a) or isinstance(a, types.Number)):
         raise TypingError("np.resize(): the first argument must be an array or a number, not %s" % a)
     n, wrap = _shape_of(new_shape, "np.resize()")

@@ -3,7 +3,11 @@ reductions, written in Python through the extension API:
 ``np.median``, ``np.percentile``, ``np.quantile``, ``np.ptp``,
 ``np.average`` and ``np.nansum``, ``np.nanprod``, ``np.nanmin``,
 ``np.nanmax``, ``np.nanmean``, ``np.nanvar``, ``np.nanstd``,
-``np.nanmedian``, ``np.nanpercentile``, ``np.nanquantile``.
+``np.nanmedian``, ``np.nanpercentile``, ``np.nanquantile``,
+``np.nanargmin``, ``np.nanargmax``. Numbers, lists and tuples are
+converted with ``np.asarray`` first, as NumPy; complex arrays are taken by
+``ptp`` and the nan* reductions (ordered by real, then imaginary part; a
+NaN in either part counts as NaN); ``np.median`` takes timedelta64 arrays.
 
 Values and result dtypes are NumPy's: the order statistics are float64
 for integer and boolean input, float32 stays float32; a NaN in the data
@@ -27,7 +31,7 @@ from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import overload, register_jitable
 from pycomp.np.partition import _select_for
-from pycomp.np.reductions import accumulator_type, along_axis, scalar_class
+from pycomp.np.reductions import _complex_nan, _real_nan, _td_zero, accumulator_type, along_axis, array_like, scalar_class
 from pycomp.np.sorting import _lt_plain
 from pycomp.np.views import axis_last_view, elements, is_index
 
@@ -42,7 +46,7 @@ def _real_array(a, name):
     if not isinstance(a, types.Array):
         return False
     if isinstance(a.dtype, types.Complex):
-        raise TypingError("%s() of a complex array is not supported" % name)
+        raise TypingError("%s(): Not supported for complex dtype (an order statistic)" % name)
     return isinstance(a.dtype, (types.Number, types.Boolean))
 
 
@@ -183,7 +187,19 @@ def _quantile_typer(name, scale, skip_nan):
     forms, of the whole array or along an integer ``axis``."""
     lo_msg = "Percentiles must be in the range [0, 100]" if scale == 100 else "Quantiles must be in the range [0, 1]"
 
+    np_func = getattr(np, name)
+
     def typer(a, q, axis=None):
+        if array_like(a) or isinstance(q, (types.List, types.BaseTuple)):  # NumPy converts them
+            q_seq = isinstance(q, (types.List, types.BaseTuple))
+
+            def impl_like(a, q, axis=None):
+                return np_func(np.asarray(a), np.asarray(q) if q_seq else q, axis)
+            return impl_like
+        if isinstance(q, types.Array) and q.ndim == 0:  # a number
+            def impl_0d(a, q, axis=None):
+                return np_func(a, q.item(), axis)
+            return impl_0d
         if not _real_array(a, name):
             return None
         if isinstance(a.dtype, types.Boolean):
@@ -245,9 +261,35 @@ overload(np.nanpercentile, jit_options=_NUMPY_ERRORS)(_quantile_typer("nanpercen
 overload(np.nanquantile, jit_options=_NUMPY_ERRORS)(_quantile_typer("nanquantile", 1, True))
 
 
+def _median_timedelta(a, axis=None):
+    """np.median of a timedelta64 array: the middle item, or the mean of the
+    two middle ones (truncated, as NumPy's timedelta division); NaT when
+    there is a NaT or no item."""
+    s = np.sort(a.ravel())  # NaT last
+    n = s.shape[0]
+    if n == 0:
+        return _td_zero(a) / 0  # NaT
+    if s[n - 1] != s[n - 1]:
+        return s[n - 1]
+    h = n // 2
+    if n % 2:
+        return s[h]
+    return (s[h - 1] + s[h]) / 2
+
+
 def _median_typer(name, skip_nan):
     """np.median and np.nanmedian, of the whole array or along an integer ``axis``."""
+    np_func = getattr(np, name)
+
     def typer(a, axis=None):
+        if array_like(a):  # NumPy converts numbers, lists and tuples
+            def impl_like(a, axis=None):
+                return np_func(np.asarray(a), axis)
+            return impl_like
+        if isinstance(a, types.Array) and isinstance(a.dtype, types.NPTimedelta) and not skip_nan:
+            if not _no(axis):
+                raise TypingError("%s() of a timedelta64 array along an axis is not supported" % name)
+            return _median_timedelta
         if not _real_array(a, name):
             return None
         with_axis = _check_axis(a, axis, name)
@@ -286,13 +328,21 @@ overload(np.nanmedian, jit_options=_NUMPY_ERRORS)(_median_typer("nanmedian", Tru
 
 @overload(np.ptp)
 def _ptp(a, axis=None):
-    """``np.ptp``: max - min (NaN if any is NaN), along ``axis`` too."""
+    """``np.ptp``: max - min (NaN if any is NaN; complex numbers ordered by
+    real, then imaginary part), along ``axis`` too; numbers, lists and
+    tuples converted as NumPy."""
+    if array_like(a):
+        def impl_like(a, axis=None):
+            return np.ptp(np.asarray(a), axis)
+        return impl_like
     if not isinstance(a, types.Array):
         return None
     if isinstance(a.dtype, types.Boolean):
-        raise TypingError("ptp() of a boolean array is not supported (NumPy cannot subtract booleans)")
+        raise TypingError("ptp(): Boolean dtype is unsupported (as per NumPy)")
 
     def whole(a):
+        if a.size == 0:
+            raise ValueError("zero-size array reduction not possible")
         return a.max() - a.min()
     whole = register_jitable(whole)
     if not _no(axis):
@@ -346,8 +396,26 @@ def _average(a, weights=None):
 # ------------------------------------------------------------------ NaN-ignoring reductions
 
 
+def _like(np_func, nparams):
+    """The implementation of ``np_func(a, ...)`` (``nparams`` parameters
+    after ``a``: axis, ddof) for a number, list or tuple ``a``: converted
+    with np.asarray first, as NumPy."""
+    if nparams == 1:
+        def impl1(a, axis=None):
+            return np_func(np.asarray(a), axis)
+        return impl1
+
+    def impl2(a, axis=None, ddof=0):
+        return np_func(np.asarray(a), axis, ddof)
+    return impl2
+
+
 def _nan_additive(name, start, is_sum):
+    np_func = getattr(np, name)
+
     def typer(a, axis=None):
+        if array_like(a):
+            return _like(np_func, 1)
         if not isinstance(a, types.Array):
             return None
         acc = scalar_class(accumulator_type(a.dtype))
@@ -377,28 +445,51 @@ overload(np.nanprod)(_nan_additive("nanprod", 1, False))
 
 
 def _nan_extreme(name, is_min):
+    """np.nanmin, np.nanmax: NaNs skipped (NaN for a slice of NaNs only);
+    complex numbers ordered by real, then imaginary part, a NaN in either
+    part skipped."""
+    np_func = getattr(np, name)
+
     def typer(a, axis=None):
+        if array_like(a):
+            return _like(np_func, 1)
         if not isinstance(a, types.Array):
             return None
-        if isinstance(a.dtype, types.Complex):
-            raise TypingError("%s() of a complex array is not supported" % name)
+        if not isinstance(a.dtype, (types.Number, types.Boolean)):
+            raise TypingError("%s() of a %s array is not supported" % (name, a.dtype))
         cls = scalar_class(a.dtype)
-        floating = isinstance(a.dtype, types.Float)
+        inexact = isinstance(a.dtype, (types.Float, types.Complex))
         empty = "zero-size array to reduction operation %s which has no identity" % ("fmin" if is_min else "fmax")
+        if isinstance(a.dtype, types.Complex):
+            if is_min:
+                def better(x, m):
+                    return x.real < m.real or (x.real == m.real and x.imag < m.imag)
+            else:
+                def better(x, m):
+                    return x.real > m.real or (x.real == m.real and x.imag > m.imag)
+        elif is_min:
+            def better(x, m):
+                return x < m
+        else:
+            def better(x, m):
+                return x > m
+        better = register_jitable(better)
 
         def whole(a):
             if a.size == 0:
                 raise ValueError(empty)
             found = False
+            first = True
             m = cls(0)
             for x in elements(a):
-                if floating and x != x:
+                if first:
+                    m = x  # the result for a slice of NaNs (NumPy warns)
+                    first = False
+                if inexact and x != x:
                     continue
-                if not found or ((x < m) if is_min else (x > m)):
+                if not found or better(x, m):
                     m = x
                     found = True
-            if not found:
-                return cls(np.nan)  # all NaN: NaN (NumPy warns)
             return m
         whole = register_jitable(whole)
         if not _no(axis):
@@ -416,37 +507,120 @@ overload(np.nanmin)(_nan_extreme("nanmin", True))
 overload(np.nanmax)(_nan_extreme("nanmax", False))
 
 
-def _nan_moments(name, kind):
-    """nanmean (``kind`` 0), nanvar (1), nanstd (2): over the non-NaN elements
-    (along ``axis`` too); NaN when there are none (NumPy warns)."""
+def _nan_arg_extreme(name, is_min):
+    """np.nanargmin, np.nanargmax: NumPy's rule, a NaN counts as +inf
+    (nanargmin) or -inf (nanargmax), the first of equal items wins;
+    ValueError for a slice of NaNs only."""
+    np_func = getattr(np, name)
 
-    def typer(a, axis=None, ddof=0):
+    def typer(a, axis=None):
+        if array_like(a):
+            return _like(np_func, 1)
         if not isinstance(a, types.Array):
             return None
-        if isinstance(a.dtype, types.Complex):
-            raise TypingError("%s() of a complex array is not supported" % name)
-        cls = scalar_class(_float_of(a.dtype))
+        if not isinstance(a.dtype, (types.Integer, types.Float, types.Boolean)):
+            raise TypingError("%s() of a %s array is not supported" % (name, a.dtype))
+        floating = isinstance(a.dtype, types.Float)
+        cls = scalar_class(a.dtype)
+        empty = "attempt to get %s of an empty sequence" % ("argmin" if is_min else "argmax")
+
+        def first(it):
+            best = -1
+            i = 0
+            m = cls(0)
+            nans = True
+            for x in it:
+                if floating and x != x:
+                    x = cls(np.inf) if is_min else cls(-np.inf)
+                else:
+                    nans = False
+                if best < 0 or ((x < m) if is_min else (x > m)):
+                    m = x
+                    best = i
+                i += 1
+            if best < 0:
+                raise ValueError(empty)
+            if floating and nans:
+                raise ValueError("All-NaN slice encountered")
+            return best
+        first = register_jitable(first)
+        if _no(axis) or a.ndim <= 1:
+            if not _no(axis) and not is_index(axis):
+                raise TypingError("%s(): axis must be an integer or None, not %s" % (name, axis))
+            with_axis = not _no(axis)
+
+            def impl(a, axis=None):
+                if with_axis:
+                    axis_last_view(a, axis)  # checks the axis
+                return first(a.flat)
+            return impl
+        if not is_index(axis):
+            raise TypingError("%s(): axis must be an integer or None, not %s" % (name, axis))
+
+        def impl_axis(a, axis=None):
+            v = axis_last_view(a, axis)
+            out = np.empty(v.shape[:-1], np.intp)
+            for idx in np.ndindex(v.shape[:-1]):
+                out[idx] = first(iter(v[idx]))
+            return out
+        return impl_axis
+    return typer
+
+
+overload(np.nanargmin)(_nan_arg_extreme("nanargmin", True))
+overload(np.nanargmax)(_nan_arg_extreme("nanargmax", False))
+
+
+def _nan_moments(name, kind):
+    """nanmean (``kind`` 0), nanvar (1), nanstd (2): over the non-NaN elements
+    (along ``axis`` too); NaN when there are none (NumPy warns). Complex
+    numbers: a NaN in either part is skipped; the variance is real."""
+    np_func = getattr(np, name)
+
+    def typer(a, axis=None, ddof=0):
+        if array_like(a):
+            return _like(np_func, 2)
+        if not isinstance(a, types.Array):
+            return None
+        if not isinstance(a.dtype, (types.Number, types.Boolean)):
+            raise TypingError("%s() of a %s array is not supported" % (name, a.dtype))
+        mean_t = a.dtype if isinstance(a.dtype, types.Complex) else _float_of(a.dtype)
+        acc = scalar_class(mean_t)
+        real = scalar_class(mean_t.underlying_float if isinstance(mean_t, types.Complex) else mean_t)
+        cls = acc if kind == 0 else real
+        nan = _complex_nan if kind == 0 and isinstance(mean_t, types.Complex) else _real_nan
 
         def whole(a, ddof):
-            s = cls(0)
+            s = acc(0)
             n = 0
             for x in elements(a):
                 if x == x:
-                    s += cls(x)
+                    s += acc(x)
                     n += 1
-            m = s / cls(n)
-            if kind == 0:
-                return cls(m)
-            v = cls(0)
+            if n == 0:
+                return cls(nan())  # NumPy warns
+            return acc(s / real(n))
+
+        def whole_var(a, ddof):
+            s = acc(0)
+            n = 0
             for x in elements(a):
                 if x == x:
-                    d = cls(x) - m
-                    v += d * d
-            v = cls(v / cls(max(n - ddof, 0)))
+                    s += acc(x)
+                    n += 1
+            if n == 0:
+                return cls(nan())  # NumPy warns
+            m = s / real(n)
+            v = real(0)
+            for x in elements(a):
+                if x == x:
+                    d = acc(x) - m
+                    v += real(d.real * d.real + d.imag * d.imag)
+            v = real(v / real(max(n - ddof, 0)))
             if kind == 2:
-                return cls(math.sqrt(v))
+                return real(math.sqrt(v))
             return v
-        whole = register_jitable(error_model="numpy")(whole)
+        whole = register_jitable(error_model="numpy")(whole if kind == 0 else whole_var)
         if _no(axis):
             def impl(a, axis=None, ddof=0):
                 return whole(a, ddof)
