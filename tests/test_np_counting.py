@@ -593,3 +593,23 @@ def test_histogram_errors():
 @numba_differs("Numba 0.68's np.histogram does not check that the data's range is finite (NaN)")
 def test_histogram_of_nan_data():
     same(histogram, np.array([1.0, np.nan]))  # ValueError
+
+
+def histogram_bins(a, bins):
+    return np.histogram(a, bins)
+
+
+@pytest.mark.parametrize("seed", range(8))
+@numba_differs("Numba bins by the float index alone: values at the edges land in other bins than NumPy's")
+def test_histogram_on_and_next_to_the_edges(seed):
+    """Values on every bin edge and one ulp either side fall in NumPy's bins
+    (the fast index is corrected against the edges near a boundary)."""
+    rng = np.random.default_rng(seed)
+    lo, hi = sorted(rng.normal(size=2) * 10.0 ** rng.integers(-3, 4))
+    nbins = int(rng.integers(1, 60))
+    e = np.linspace(lo, hi, nbins + 1)
+    a = np.concatenate([e, np.nextafter(e, np.inf), np.nextafter(e, -np.inf), rng.uniform(lo, hi, 100)])
+    got = jitted(histogram_bins)(a, nbins)
+    want = histogram_bins(a, nbins)
+    assert_same(got[0], want[0])
+    assert_same(got[1], want[1])

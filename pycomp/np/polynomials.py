@@ -418,10 +418,9 @@ def _uniform_counts(a, counts, edges, lo, hi):
             continue
         f = (x - lo) * norm
         i = np.intp(f)  # f is in [0, n]: no overflow check needed
-        frac = f - i
-        if i == n:
-            i -= 1
-        if frac < 1e-7 or frac > 1.0 - 1e-7:
+        if abs(f - i - 0.5) > 0.5 - 1e-7:  # within 1e-7 of a boundary (i == n, x == hi, included): rare
+            if i == n:
+                i -= 1
             if x < edges[i]:
                 i -= 1
             elif i != n - 1 and x >= edges[i + 1]:
