@@ -22,14 +22,15 @@ def compare(s):
 # each is cast on its own edge, and the join's block argument is unicode_type.
 def merged(flag):
     s = "a" if flag else "bcd"
-    return s
+    t = s + s
+    return len(t) + len(s)
 
 
 # MERGED-LABEL: nb.func @merged(
-# MERGED-SAME:    -> !nb.type<unicode_type>
 # MERGED:         nb.cast %{{.*}} : (!nb.type<literal_str('bcd')>) -> !nb.type<unicode_type>
 # MERGED:         nb.cast %{{.*}} : (!nb.type<literal_str('a')>) -> !nb.type<unicode_type>
-# MERGED:       ^bb3(%{{.*}}: !nb.type<unicode_type>):
+# MERGED:       ^bb{{[0-9]+}}(%[[S:.*]]: !nb.type<unicode_type>):
+# MERGED-NEXT:    nb.binop "+" %[[S]], %[[S]] : (!nb.type<unicode_type>, !nb.type<unicode_type>) -> !nb.type<unicode_type>
 
 
 # A str where a number is needed: a TypingError at the user's line.
@@ -38,5 +39,5 @@ def bad(s):
 
 
 # BAD: TypingError: no implementation of operator '-' for these argument types
-# BAD-NEXT: File "{{.*}}strings.py", line 37
+# BAD-NEXT: File "{{.*}}strings.py", line 38
 # BAD: argument types: (unicode_type, int64)
