@@ -9,8 +9,8 @@ import warnings
 import numpy as np
 import pytest
 
-from support import (ALL_DTYPES, TypingError, assert_same, is_numba, jitted, make_layout, no_leaks, numba_differs,
-                     pycomp_only, sample_array)
+from support import (ALL_DTYPES, TypingError, assert_same, check, is_numba, jitted, make_layout, no_leaks,
+                     numba_differs, pycomp_only, sample_array)
 
 BASE = sample_array((3, 4), np.float64, seed=3)
 BASE[0, 1] = 0.0
@@ -613,3 +613,53 @@ def test_histogram_on_and_next_to_the_edges(seed):
     want = histogram_bins(a, nbins)
     assert_same(got[0], want[0])
     assert_same(got[1], want[1])
+
+
+def convolve_mode(a, v, mode):
+    return np.convolve(a, v, mode)
+
+
+def correlate_mode(a, v, mode):
+    return np.correlate(a, v, mode)
+
+
+def _mode_inputs(dt, n, m, seed):
+    rng = np.random.default_rng(seed)
+    if dt == "c16":
+        return rng.normal(size=n) + 1j * rng.normal(size=n), rng.normal(size=m) + 1j * rng.normal(size=m)
+    return (rng.normal(size=n) * 3).astype(dt), (rng.normal(size=m) * 3).astype(dt)
+
+
+_BOOL_CORRELATE = "Numba's np.correlate of booleans gives int64 where NumPy keeps bool"
+
+
+@pytest.mark.parametrize("mode", ["full", "same", "valid"])
+@pytest.mark.parametrize("dt", ["f8", "c16", "i8", pytest.param("?", marks=[
+    pytest.mark.numba_differs(reason=_BOOL_CORRELATE),
+    pytest.mark.xfail(is_numba, reason="numba differs: " + _BOOL_CORRELATE, strict=True)])])
+@pytest.mark.parametrize("n,m", [(5, 3), (3, 5), (4, 4), (2, 5), (6, 1), (1, 1)])
+def test_convolve_correlate_modes(mode, dt, n, m):
+    """``mode`` given at run time (a str value): NumPy's lengths, centring
+    (which differs between the two when ``v`` is the longer) and dtypes."""
+    a, v = _mode_inputs(dt, n, m, n * 10 + m)
+    check(convolve_mode, a, v, mode, rtol=1e-12)
+    check(correlate_mode, a, v, mode, rtol=1e-12)
+
+
+def correlate_same_literal(a, v):
+    return np.correlate(a, v, "same"), np.convolve(a, v, mode="valid")
+
+
+def test_convolve_correlate_literal_modes():
+    a, v = _mode_inputs("f8", 4, 6, 1)
+    check(correlate_same_literal, a, v, rtol=1e-12)
+
+
+def test_convolve_unknown_mode():
+    check(convolve_mode, np.ones(3), np.ones(2), "middle", match_message=False)
+
+
+@numba_differs("Numba raises ValueError at run time for a mode that is not a string")
+def test_convolve_mode_must_be_a_string():
+    with pytest.raises(TypingError, match="mode"):
+        jitted(convolve_mode)(np.ones(3), np.ones(2), 1)

@@ -39,63 +39,101 @@ def _sum_class(cls):
     return np.int64 if cls is np.bool_ else cls
 
 
+def _mode_type(mode, name):
+    """A mode argument: a string (a literal, or a str known at run time) or
+    left out; a TypingError otherwise."""
+    if mode is not None and not isinstance(mode, (str, types.Omitted, types.StringLiteral, types.UnicodeType)):
+        raise TypingError("%s(): mode must be a string ('full', 'same' or 'valid'), not %s" % (name, mode))
+
+
+@register_jitable
+def _window(full, n, m, mode):
+    """The part of a full convolution of lengths ``n`` and ``m`` that ``mode``
+    keeps: all of it, the centred ``max(n, m)`` items ('same'), or the
+    ``max - min + 1`` items computed without padding ('valid')."""
+    if mode == "full":
+        return full
+    lo = min(n, m)
+    if mode == "same":
+        start = (lo - 1) // 2
+        return full[start:start + max(n, m)].copy()
+    if mode == "valid":
+        return full[lo - 1:lo - 1 + max(n, m) - lo + 1].copy()
+    raise ValueError("mode must be one of 'valid', 'same', or 'full'")
+
+
+def _full_convolution(cls, acc, conj_second):
+    """``full(x, y)``: the full convolution of 1-d ``x`` and ``y`` in class
+    ``cls`` (summed in ``acc``), of ``y`` reversed and conjugated when
+    ``conj_second`` (a correlation)."""
+    conj = register_jitable((lambda z: z.conjugate()) if conj_second else (lambda z: z))
+
+    @register_jitable
+    def full(x, y):
+        n = x.shape[0]
+        m = y.shape[0]
+        out = np.empty(n + m - 1, cls)
+        for k in range(n + m - 1):
+            s = acc(0)
+            for j in range(max(0, k - m + 1), min(k, n - 1) + 1):
+                if conj_second:
+                    s += acc(x[j]) * acc(conj(y[m - 1 - (k - j)]))
+                else:
+                    s += acc(x[j]) * acc(y[k - j])
+            out[k] = cls(s)
+        return out
+    return full
+
+
 @overload(np.convolve)
-def _np_convolve(a, v):
-    """``np.convolve(a, v)`` of 1-d arrays, mode 'full' (NumPy's dtype)."""
+def _np_convolve(a, v, mode="full"):
+    """``np.convolve(a, v, mode='full')`` of 1-d arrays (NumPy's dtype);
+    ``mode`` 'full', 'same' or 'valid', a constant or a str value."""
     _vector(a, "np.convolve", "a")
     _vector(v, "np.convolve", "v")
+    _mode_type(mode, "np.convolve")
     cls = np.result_type(_np_dtype(a), _np_dtype(v)).type
-    acc = _sum_class(cls)
+    full = _full_convolution(cls, _sum_class(cls), False)
 
-    def impl(a, v):
+    def impl(a, v, mode="full"):
         n = a.shape[0]
         m = v.shape[0]
         if n == 0:
             raise ValueError("a cannot be empty")
         if m == 0:
             raise ValueError("v cannot be empty")
-        out = np.empty(n + m - 1, cls)
-        for k in range(n + m - 1):
-            s = acc(0)
-            for j in range(max(0, k - m + 1), min(k, n - 1) + 1):
-                s += acc(a[j]) * acc(v[k - j])
-            out[k] = cls(s)
-        return out
+        return _window(full(a, v), n, m, mode)
     return impl
 
 
 @overload(np.correlate)
-def _np_correlate(a, v):
-    """``np.correlate(a, v)`` of 1-d arrays, mode 'valid' (NumPy's default):
-    ``sum(a[k + j] * conj(v[j]))`` (the roles swap, reversed, when ``v`` is
-    the longer)."""
+def _np_correlate(a, v, mode="valid"):
+    """``np.correlate(a, v, mode='valid')`` of 1-d arrays:
+    ``sum(a[k + j] * conj(v[j]))`` over the lags ``mode`` keeps; when ``v``
+    is the longer, the roles swap and the result is reversed and
+    conjugated, as NumPy computes it."""
     _vector(a, "np.correlate", "a")
     _vector(v, "np.correlate", "v")
+    _mode_type(mode, "np.correlate")
     cls = np.result_type(_np_dtype(a), _np_dtype(v)).type
     acc = _sum_class(cls)
-    cplx = isinstance(v.dtype, types.Complex)
-    conj = register_jitable((lambda x: x.conjugate()) if cplx else (lambda x: x))
+    full_av = _full_convolution(cls, acc, True)
+    full_va = _full_convolution(cls, acc, True)
+    cplx = issubclass(cls, np.complexfloating)
 
-    def impl(a, v):
+    def impl(a, v, mode="valid"):
         n = a.shape[0]
         m = v.shape[0]
         if n == 0:
             raise ValueError("first array argument cannot be empty")
         if m == 0:
             raise ValueError("second array argument cannot be empty")
-        size = max(n, m) - min(n, m) + 1
-        out = np.empty(size, cls)
-        for k in range(size):
-            s = acc(0)
-            if m <= n:
-                for j in range(m):
-                    s += acc(a[k + j]) * acc(conj(v[j]))
-                out[k] = cls(s)
-            else:
-                for j in range(n):
-                    s += acc(conj(v[k + j])) * acc(a[j])
-                out[size - 1 - k] = cls(s)
-        return out
+        if m <= n:
+            return _window(full_av(a, v), n, m, mode)
+        r = _window(full_va(v, a), m, n, mode)[::-1].copy()
+        if cplx:
+            return np.conj(r)
+        return r
     return impl
 
 
