@@ -62,11 +62,10 @@ def _window(full, n, m, mode):
     raise ValueError("mode must be one of 'valid', 'same', or 'full'")
 
 
-def _full_convolution(cls, acc, conj_second):
+def _full_convolution(cls, acc, reverse_second):
     """``full(x, y)``: the full convolution of 1-d ``x`` and ``y`` in class
-    ``cls`` (summed in ``acc``), of ``y`` reversed and conjugated when
-    ``conj_second`` (a correlation)."""
-    conj = register_jitable((lambda z: z.conjugate()) if conj_second else (lambda z: z))
+    ``cls`` (summed in ``acc``), or with ``y`` reversed when
+    ``reverse_second`` (a correlation)."""
 
     @register_jitable
     def full(x, y):
@@ -76,8 +75,8 @@ def _full_convolution(cls, acc, conj_second):
         for k in range(n + m - 1):
             s = acc(0)
             for j in range(max(0, k - m + 1), min(k, n - 1) + 1):
-                if conj_second:
-                    s += acc(x[j]) * acc(conj(y[m - 1 - (k - j)]))
+                if reverse_second:
+                    s += acc(x[j]) * acc(y[m - 1 - (k - j)])
                 else:
                     s += acc(x[j]) * acc(y[k - j])
             out[k] = cls(s)
@@ -110,16 +109,14 @@ def _np_convolve(a, v, mode="full"):
 def _np_correlate(a, v, mode="valid"):
     """``np.correlate(a, v, mode='valid')`` of 1-d arrays:
     ``sum(a[k + j] * conj(v[j]))`` over the lags ``mode`` keeps; when ``v``
-    is the longer, the roles swap and the result is reversed and
-    conjugated, as NumPy computes it."""
+    is the longer, the roles swap and the result is reversed, as NumPy
+    computes it (signed zeros included)."""
     _vector(a, "np.correlate", "a")
     _vector(v, "np.correlate", "v")
     _mode_type(mode, "np.correlate")
     cls = np.result_type(_np_dtype(a), _np_dtype(v)).type
-    acc = _sum_class(cls)
-    full_av = _full_convolution(cls, acc, True)
-    full_va = _full_convolution(cls, acc, True)
-    cplx = issubclass(cls, np.complexfloating)
+    full = _full_convolution(cls, _sum_class(cls), True)
+    cplx = isinstance(v.dtype, types.Complex)
 
     def impl(a, v, mode="valid"):
         n = a.shape[0]
@@ -128,12 +125,10 @@ def _np_correlate(a, v, mode="valid"):
             raise ValueError("first array argument cannot be empty")
         if m == 0:
             raise ValueError("second array argument cannot be empty")
+        vc = np.conj(v) if cplx else v  # conjugated first, as NumPy does
         if m <= n:
-            return _window(full_av(a, v), n, m, mode)
-        r = _window(full_va(v, a), m, n, mode)[::-1].copy()
-        if cplx:
-            return np.conj(r)
-        return r
+            return _window(full(a, vc), n, m, mode)
+        return _window(full(vc, a), m, n, mode)[::-1].copy()  # the roles swapped, the result reversed
     return impl
 
 
