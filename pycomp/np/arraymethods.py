@@ -301,20 +301,24 @@ def _clip_typer(a, lo, hi, out, what):
         lo_none and hi_none)
     if not fast:
         return register_jitable(body)
+    @register_jitable
+    def clip_one(v, lo, hi):
+        """``v`` clipped by number bounds (a NaN bound gives NaN, as NumPy)."""
+        if not lo_none:
+            m = conv(lo)
+            if v < m or m != m:
+                v = m
+        if not hi_none:
+            m = conv(hi)
+            if v > m or m != m:
+                v = m
+        return v
+
     if a.ndim == 0:  # a number, as NumPy
         def body_0d(a, lo, hi, out):
             """A 0-d array by number bounds: the clipped number."""
             for x in a.flat:
-                v = conv(x)
-                if not lo_none:
-                    m = conv(lo)
-                    if v < m or m != m:
-                        v = m
-                if not hi_none:
-                    m = conv(hi)
-                    if v > m or m != m:
-                        v = m
-                return v
+                return clip_one(conv(x), lo, hi)
             return conv(0)
         return register_jitable(body_0d)
 
@@ -324,16 +328,7 @@ def _clip_typer(a, lo, hi, out, what):
         flat = res.reshape(res.size)
         i = 0
         for x in a.flat:
-            v = conv(x)
-            if not lo_none:
-                m = conv(lo)
-                if v < m or m != m:
-                    v = m
-            if not hi_none:
-                m = conv(hi)
-                if v > m or m != m:
-                    v = m
-            flat[i] = v
+            flat[i] = clip_one(conv(x), lo, hi)
             i += 1
         return res
     return register_jitable(body_fast)

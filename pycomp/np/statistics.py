@@ -590,24 +590,25 @@ def _nan_moments(name, kind):
         cls = acc if kind == 0 else real
         nan = _complex_nan if kind == 0 and isinstance(mean_t, types.Complex) else _real_nan
 
-        def whole(a, ddof):
+        @register_jitable
+        def sum_count(a):
+            """The sum and the count of the items that are not NaN."""
             s = acc(0)
             n = 0
             for x in elements(a):
                 if x == x:
                     s += acc(x)
                     n += 1
+            return s, n
+
+        def whole(a, ddof):
+            s, n = sum_count(a)
             if n == 0:
                 return cls(nan())  # NumPy warns
             return acc(s / real(n))
 
         def whole_var(a, ddof):
-            s = acc(0)
-            n = 0
-            for x in elements(a):
-                if x == x:
-                    s += acc(x)
-                    n += 1
+            s, n = sum_count(a)
             if n == 0:
                 return cls(nan())  # NumPy warns
             m = s / real(n)
