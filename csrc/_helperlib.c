@@ -588,6 +588,10 @@ build_c_helpers(void)
         || ADD_HELPER(d, pycomp_box_array_descr) < 0
         || ADD_HELPER(d, pycomp_box_record) < 0
         || ADD_HELPER(d, pycomp_unbox_record) < 0
+        || ADD_HELPER(d, pycomp_box_charseq) < 0
+        || ADD_HELPER(d, pycomp_box_unicharseq) < 0
+        || ADD_HELPER(d, pycomp_unbox_charseq) < 0
+        || ADD_HELPER(d, pycomp_unbox_unicharseq) < 0
         || ADD_HELPER(d, pycomp_unbox_datetime) < 0
         || ADD_HELPER(d, pycomp_box_datetime) < 0
         || ADD_HELPER(d, pycomp_unbox_buffer) < 0

@@ -150,6 +150,12 @@ PyObject *pycomp_box_array_descr(pycomp_array *arr, int32_t ndim, PyObject *desc
 /* Records: a new np.void copying the bytes at `data`; the bytes of an np.void. */
 PyObject *pycomp_box_record(void *data, PyObject *descr);
 void *pycomp_unbox_record(PyObject *obj, PyObject *descr);
+/* 'S<n>' / 'U<n>' record fields: boxed without trailing NULs; filled from
+ * bytes or str (truncated, NUL-padded). */
+PyObject *pycomp_box_charseq(const char *data, int64_t n);
+PyObject *pycomp_box_unicharseq(const Py_UCS4 *data, int64_t n);
+int pycomp_unbox_charseq(PyObject *obj, char *out, int64_t n);
+int pycomp_unbox_unicharseq(PyObject *obj, Py_UCS4 *out, int64_t n);
 /* datetime64/timedelta64 scalars: their int64 count (NaT is INT64_MIN). */
 int pycomp_unbox_datetime(PyObject *obj, int64_t *out);
 PyObject *pycomp_box_datetime(int64_t value, PyObject *descr);

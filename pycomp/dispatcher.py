@@ -178,6 +178,19 @@ def _converting_entry(entry, argtypes, target):
     return convert_and_call
 
 
+def _refuse_datetime_multiplier(fname, i, name, value):
+    """A TypingError, as Numba raises it, for a datetime64/timedelta64 array
+    or scalar whose unit has a multiplier (``datetime64[10Y]``), which
+    neither Numba nor pycomp compiles."""
+    import numpy as np
+
+    dt = getattr(value, "dtype", None)
+    if isinstance(dt, np.dtype) and dt.kind in "mM" and np.datetime_data(dt)[1] != 1:
+        what = "array dtype" if isinstance(value, np.ndarray) else "type"
+        raise TypingError("%s(): argument %d ('%s'): Unsupported %s: %s (a unit with a multiplier)"
+                          % (fname, i, name, what, dt))
+
+
 class Dispatcher(DispatcherBase):
     """Calls go through DispatcherBase's C ``tp_call`` (csrc/_dispatcher.c):
     a hit in ``_fast_entries`` calls the compiled entry directly; anything
@@ -337,6 +350,7 @@ class Dispatcher(DispatcherBase):
                     shown = repr(a)
                     shown = shown if len(shown) <= 80 else shown[:77] + "..."
                     reason = str(why) if str(why).startswith("unsupported dtype") else ""
+                    _refuse_datetime_multiplier(self.__name__, i, name, a)
                     raise TypeError("%s(): argument '%s' of type %s cannot be passed to compiled code%s: %s"
                                     % (self.__name__, name, type(a).__name__,
                                        " (%s)" % reason if reason else "", shown)) from None
@@ -389,11 +403,13 @@ class Dispatcher(DispatcherBase):
     def _best_match(self, argtypes):
         from pycomp.frontend.typing.conversions import rate_arguments
 
-        # a default left out is passed as its value: rate it as such
-        argtypes = tuple(t.value_type if isinstance(t, Omitted) else t for t in argtypes)
+        # a default left out matches the same default left out; against a
+        # compiled parameter it is passed as its value: rate it as such
         ranked = []
         for key in self.overloads:
-            r = rate_arguments(argtypes, key, allow_unsafe=self._explicit)
+            actual = tuple(a if a is f or not isinstance(a, Omitted) else a.value_type
+                           for a, f in zip(argtypes, key))
+            r = rate_arguments(actual, key, allow_unsafe=self._explicit)
             if r is not None:
                 ranked.append((r.key(), key))
         if not ranked:

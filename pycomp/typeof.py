@@ -67,12 +67,13 @@ def _record_type(dt: np.dtype) -> ty.Type:
     fields = []
     for name in dt.names:
         fdt, offset = dt.fields[name][:2]
+        title = dt.fields[name][2] if len(dt.fields[name]) > 2 else None
         if fdt.subdtype is not None:
             base, shape = fdt.subdtype
             ft = ty.NestedArray(_field_type(base), shape)
         else:
             ft = _field_type(fdt)
-        fields.append((name, ft, offset))
+        fields.append((name, ft, offset, title))
     return ty.Record(fields, dt.itemsize, dt.isalignedstruct)
 
 
@@ -89,9 +90,11 @@ def as_numpy_dtype(t: ty.Type) -> np.dtype:
     """The NumPy dtype of pycomp type ``t`` (the inverse of
     :func:`dtype_to_type`)."""
     if isinstance(t, ty.Record):
-        formats = [as_numpy_dtype(ft) for _, ft, _ in t.fields]
-        return np.dtype({"names": list(t.names), "formats": formats,
-                         "offsets": [o for _, _, o in t.fields], "itemsize": t.size}, align=t.aligned)
+        spec = {"names": list(t.names), "formats": [as_numpy_dtype(ft) for _, ft, _ in t.entries],
+                "offsets": [o for _, _, o in t.entries], "itemsize": t.size}
+        if any(title is not None for title in t.titles):
+            spec["titles"] = list(t.titles)
+        return np.dtype(spec, align=t.aligned)
     if isinstance(t, ty.NestedArray):
         return np.dtype((as_numpy_dtype(t.dtype), t.shape))
     if isinstance(t, (ty.NPDatetime, ty.NPTimedelta)):
@@ -130,6 +133,8 @@ def typeof(value) -> ty.Type:
         return ty.Function(value)
     if isinstance(value, np.dtype):  # a compile-time value, as in Numba
         return ty.DType(dtype_to_type(value))
+    if value is Ellipsis:  # ``...`` in an index tuple passed as an argument: a compile-time value
+        return ty.ellipsis
     if isinstance(value, slice):  # its parts are checked when it is unboxed (TypeError)
         return ty.slice3_type if value.step is not None else ty.slice2_type
     if isinstance(value, tuple):

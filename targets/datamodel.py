@@ -125,6 +125,10 @@ def _builtin_model(t: ty.Type):
         r = UNICODE_STRUCT
     elif isinstance(t, ty.Record):  # a pointer to the record's bytes (in an array, or an argument's)
         r = PTR
+    elif isinstance(t, ty.CharSeq):  # the field's bytes
+        r = llvm.LLVMArrayType(t.count, I8)
+    elif isinstance(t, ty.UnicodeCharSeq):  # the field's UCS-4 code points
+        r = llvm.LLVMArrayType(t.count, IntegerType(32))
     elif isinstance(t, (ty.IteratorType, ty.Cell, ty.List)):  # a list: its meminfo (pycomp.targets.cpu.impl_lists)
         r = PTR
     elif isinstance(t, ty.Closure):  # its environment: the captured cells

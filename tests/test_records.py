@@ -355,11 +355,130 @@ def test_records_with_string_fields_pass_through():
     check(identity, a)
 
 
-@numba_differs("Numba reads string fields (UnicodeCharSeq); pycomp has no string values yet")
-def test_reading_a_string_field_is_a_typing_error():
-    a = np.zeros(3, TEXT)
-    with pytest.raises(TypingError, match="string field 'name'"):
-        jitted(text_name)(a, 0)
+def text_tag_and_name(a, i):
+    return a[i].tag, a[i]["name"], a[i].x
+
+
+def test_reading_string_fields():
+    """A string field reads as NumPy reads it: bytes / str without the
+    trailing NULs (NULs inside stay)."""
+    a = np.zeros(4, TEXT).view(np.recarray)
+    a["name"] = ["ab", "cdéfg", "", "x"]
+    a["tag"] = [b"abc", b"u\x00v", b"", b"z\x00\x00"]
+    for i in range(4):
+        assert jitted(text_tag_and_name)(a, i) == tuple(v.item() if hasattr(v, "item") else v
+                                                       for v in text_tag_and_name(a, i))
+        assert jitted(text_name)(a, i) == str(a[i]["name"])
+
+
+def pass_field_on(a, i):
+    return _identity(a[i].tag)
+
+
+def copy_string_fields(a, b):
+    for i in range(len(a)):
+        a[i].tag = b[len(b) - 1 - i].tag
+        a[i].name = b[len(b) - 1 - i].name
+
+
+def test_string_field_values_are_copied_and_passed():
+    global _identity
+    _identity = jitted(identity)
+    a = np.zeros(3, TEXT).view(np.recarray)
+    a["name"], a["tag"] = ["ab", "cd", "éf"], [b"x", b"yz", b"abc"]
+    assert jitted(pass_field_on)(a, 2) == b"abc"
+    check(copy_string_fields, np.zeros(3, TEXT).view(np.recarray), a, compare_args=True)
+
+
+def set_tag(a, i, tag, name):
+    a[i].tag = tag
+    a[i].name = name
+
+
+@pytest.mark.skipif(is_numba, reason="written against pycomp.types and the entry_point of an overload")
+def test_string_field_arguments_truncate_and_pad():
+    from pycomp import njit, typeof, types
+
+    a = np.zeros(2, TEXT).view(np.recarray)
+    rec = typeof(a).dtype
+    sig = (typeof(a), types.intp, rec.typeof("tag"), rec.typeof("name"))
+    entry = njit(sig)(set_tag).overloads[sig].entry_point
+    expected = a.copy()
+    for tag, name in (("abcdef", "klmnopq"), (b"q", ""), ("x", "é")):
+        entry(a, 1, tag, name)
+        set_tag(expected, 1, tag, name)
+        np.testing.assert_array_equal(a, expected)
+    with pytest.raises(TypeError, match="bytes or str"):
+        entry(a, 0, 5, "x")
+
+
+def first_a(rec):
+    return rec["a"]
+
+
+def test_record_subtypes_reuse_a_compilation():
+    """A record whose fields begin with another's converts to it (Numba's
+    record subtyping): no new compilation; other field names or a shorter
+    record do not."""
+    from pycomp import njit
+
+    ab = np.array([(2.0, 3.0)], [("a", "f8"), ("b", "f8")])[0]
+    only_a = np.array([(1.0,)], [("a", "f8")])[0]
+    f = njit(first_a)
+    assert f(only_a) == 1.0
+    f.disable_compile()
+    assert f(ab) == 2.0
+    other = np.array([(1.0,)], [("c", "f8")])[0]
+    with pytest.raises(TypeError, match="No matching definition"):
+        f(other)
+    g = njit(first_a)
+    g(ab)
+    g.disable_compile()
+    with pytest.raises(TypeError, match="No matching definition"):
+        g(only_a)
+
+
+def test_titles_name_the_same_field():
+    titled = np.dtype([(("x title", "x"), "i4"), (("y title", "y"), "f8")])
+
+    def f(a):
+        for i in range(a.size):
+            a[i]["x title"] = i + 1
+            a[i]["y"] += a[i]["x"] * 0.5
+        return a
+
+    check(f, np.zeros(3, titled), compare_args=True)
+
+
+@pytest.mark.skipif(is_numba, reason="the type API, not a compiled function")
+def test_record_type_api_as_numba():
+    import ctypes
+
+    from pycomp import types, typeof
+
+    class Ref(ctypes.Structure):
+        _fields_ = [("apple", ctypes.c_int32), ("mango", ctypes.c_int8), ("orange", ctypes.c_double)]
+
+    t = types.Record.make_c_struct([("apple", types.int32), ("mango", types.int8), ("orange", types.float64)])
+    assert len(t) == 3 and t.size == ctypes.sizeof(Ref) and t.dtype.isalignedstruct
+    assert [t.offset(n) for n in ("apple", "mango", "orange")] == [Ref.apple.offset, Ref.mango.offset,
+                                                                    Ref.orange.offset]
+    titled = typeof(np.zeros(1, [(("title a", "a"), "f8"), ("b", "f8")])).dtype
+    assert titled.is_title("title a") and not titled.is_title("a") and len(titled.fields) == 3
+    assert titled.dtype == np.dtype([(("title a", "a"), "f8"), ("b", "f8")])
+    assert types.Array(types.NestedArray(types.float64, (4,)), 2, "C") == types.Array(types.float64, 3, "C")
+
+
+def return_record(a, i):
+    return a[i]
+
+
+def test_returned_record_is_a_writable_copy():
+    a = points(3)
+    r = jitted(return_record)(a, 1)
+    assert r == a[1]
+    r.x = 99.0
+    assert r.x == 99.0 and a[1].x != 99.0
 
 
 @pytest.mark.skipif(is_numba, reason="pycomp's own message")

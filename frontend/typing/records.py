@@ -30,12 +30,13 @@ _STRINGS = (ty.CharSeq, ty.UnicodeCharSeq)
 
 
 def field_value_type(rec: ty.Record, name: str) -> ty.Type:
-    """The type of ``r.name``: the field's, a subarray as a C array view.
-    A string field is a TypingError (no string values in compiled code)."""
+    """The type of ``r.name``: the field's (a string field's value is its
+    fixed-size characters), a subarray as a C array view. A subarray of
+    strings is a TypingError (no arrays of strings in compiled code)."""
     t = rec.typeof(name)
-    if isinstance(t, _STRINGS) or isinstance(t, ty.NestedArray) and isinstance(t.dtype, _STRINGS):
-        raise TypingError("cannot use the string field '%s' of a record in compiled code (its dtype is %s; "
-                          "pycomp has no string values yet)" % (name, rec.numpy_dtype.fields[name][0]))
+    if isinstance(t, ty.NestedArray) and isinstance(t.dtype, _STRINGS):
+        raise TypingError("cannot use the string subarray field '%s' of a record in compiled code (its dtype "
+                          "is %s; pycomp has no arrays of strings)" % (name, rec.numpy_dtype.fields[name][0]))
     return t.as_array if isinstance(t, ty.NestedArray) else t
 
 
@@ -55,7 +56,7 @@ def field_name(rec: ty.Record, key) -> str:
         if not rec.has_field(key):
             raise TypingError("Field '%s' was not found in record with fields %s" % (key, rec.names))
         return key
-    n = len(rec.fields)
+    n = len(rec.entries)
     if not -n <= key < n:
         raise TypingError("Requested index %d is out of range: the record has %d fields" % (key, n))
     return rec.names[key]

@@ -167,10 +167,11 @@ class Array(Type):
     """A NumPy array view: dtype, number of dimensions, layout ('C', 'F' or
     'A' for any strides) and whether compiled code may write to it."""
 
-    def __init__(self, dtype: Type, ndim: int, layout: str, readonly: bool = False):
+    def __init__(self, dtype: Type, ndim: int, layout: str, readonly: bool = False, aligned: bool = True):
         if layout not in ("C", "F", "A"):
             raise ValueError("layout must be 'C', 'F' or 'A', not %r" % (layout,))
-        layout = self._key_from_args(dtype, ndim, layout, readonly)[2]  # 0-d and 1-d F are C
+        # 0-d and 1-d F are C; a subarray dtype adds its dimensions
+        dtype, ndim, layout, readonly = self._key_from_args(dtype, ndim, layout, readonly)
         self.dtype = dtype
         self.ndim = ndim
         self.layout = layout
@@ -178,7 +179,12 @@ class Array(Type):
         self.mutable = not readonly
 
     @classmethod
-    def _key_from_args(cls, dtype, ndim, layout, readonly=False):
+    def _key_from_args(cls, dtype, ndim, layout, readonly=False, aligned=True):
+        """``aligned`` is accepted for Numba's signature and not kept: pycomp
+        reads any array element with unaligned-safe loads."""
+        shape = getattr(dtype, "nested_shape", None)
+        if shape is not None:  # Array(NestedArray(f8, (4,)), 2) is Array(f8, 3), as NumPy nests dtypes
+            dtype, ndim = dtype.dtype, ndim + len(shape)
         if ndim == 0 or (ndim == 1 and layout == "F"):
             layout = "C"
         return (dtype, ndim, layout, readonly)

@@ -12,30 +12,98 @@ type ``NestedArray``; reading it gives an array view into the record.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from pycomp.types.abstract import Type
 from pycomp.types.containers import Array
 
-__all__ = ["Record", "NestedArray", "CharSeq", "UnicodeCharSeq"]
+__all__ = ["Record", "RecordField", "NestedArray", "CharSeq", "UnicodeCharSeq"]
+
+
+#: Conversion.safe (pycomp.frontend.typing.conversions)
+_SAFE = 3
+
+
+class RecordField(NamedTuple):
+    """One field of a record, as Numba's ``Record.fields`` maps it."""
+
+    type: Type
+    offset: int
+    alignment: int | None = None
+    title: str | None = None
+
+
+def _field_entry(item):
+    """``(name, type, offset[, title])``, or Numba's ``(name, {"type": ...,
+    "offset": ..., "title": ...})``, as ``(name, type, offset, title)``."""
+    if len(item) == 2 and isinstance(item[1], dict):
+        name, info = item
+        return str(name), info["type"], int(info["offset"]), info.get("title")
+    name, t, offset = item[:3]
+    return str(name), t, int(offset), (item[3] if len(item) > 3 else None)
 
 
 class Record(Type):
-    """A structured dtype: ``fields`` is a tuple of ``(name, type,
-    offset)``, ``size`` the itemsize in bytes, ``aligned`` NumPy's
-    ``isalignedstruct``. Values are pointers to the record's bytes."""
+    """A structured dtype: its ``entries`` (a tuple of ``(name, type,
+    offset)`` in order), ``size`` the itemsize in bytes, ``aligned`` NumPy's
+    ``isalignedstruct``, and each field's optional title (another key that
+    reads the same field, ``np.dtype([(("title", "name"), "f8")])``). Values
+    are pointers to the record's bytes.
+
+    As in Numba, ``fields`` maps every key (names and titles) to a
+    :class:`RecordField`, ``members`` is the ``(name, type)`` list,
+    ``len(rec)`` the number of fields and ``rec.dtype`` the NumPy dtype."""
 
     def __init__(self, fields, size: int, aligned: bool = False):
-        self.fields = tuple((str(n), t, int(o)) for n, t, o in fields)
+        items = [_field_entry(f) for f in fields]
+        self.entries = tuple((n, t, o) for n, t, o, _ in items)
+        self.titles = tuple(title for _, _, _, title in items)
         self.size = int(size)
         self.aligned = bool(aligned)
-        self._by_name = {n: (t, o) for n, t, o in self.fields}
+        self.fields = {}
+        for n, t, o, title in items:
+            self.fields[n] = RecordField(t, o, None, title)
+        for n, t, o, title in items:
+            if title is not None:
+                self.fields[title] = self.fields[n]
 
     @classmethod
     def _key_from_args(cls, fields, size, aligned=False):
-        return (tuple((str(n), t, int(o)) for n, t, o in fields), int(size), bool(aligned))
+        return (tuple(_field_entry(f) for f in fields), int(size), bool(aligned))
+
+    @classmethod
+    def make_c_struct(cls, name_types):
+        """The record of C struct layout (each field at its natural
+        alignment, the size padded to the largest) of ``(name, type)``
+        pairs, as Numba's ``Record.make_c_struct``."""
+        import numpy as np
+
+        from pycomp.typeof import as_numpy_dtype, dtype_to_type
+
+        dt = np.dtype([(n, as_numpy_dtype(t)) for n, t in name_types], align=True)
+        return dtype_to_type(dt)
 
     def __str__(self):
-        inner = ",".join("%s[type=%s;offset=%d]" % (n, t, o) for n, t, o in self.fields)
+        inner = ",".join("%s[type=%s;offset=%d%s]" % (n, t, o, "" if title is None else ";title=%s" % title)
+                         for (n, t, o), title in zip(self.entries, self.titles))
         return "Record(%s;%d;%s)" % (inner, self.size, self.aligned)
+
+    def __len__(self):
+        return len(self.entries)
+
+    @property
+    def members(self) -> list:
+        """The ``(name, type)`` of each field, in order."""
+        return [(n, t) for n, t, _ in self.entries]
+
+    @property
+    def dtype(self):
+        """The NumPy structured dtype (Numba's ``Record.dtype``)."""
+        return self.numpy_dtype
+
+    def is_title(self, key: str) -> bool:
+        """Whether ``key`` is a field's title rather than its name."""
+        return key in self.titles and key not in self.names
 
     def __getitem__(self, dims):
         """Numba's array shorthand: ``rec[:]`` is a 1-d C array of records."""
@@ -46,18 +114,31 @@ class Record(Type):
     @property
     def names(self) -> tuple:
         """The field names, in order."""
-        return tuple(n for n, _, _ in self.fields)
+        return tuple(n for n, _, _ in self.entries)
 
     def has_field(self, name: str) -> bool:
-        return name in self._by_name
+        """Whether ``name`` is a field's name or title."""
+        return name in self.fields
 
     def typeof(self, name: str) -> Type:
-        """The type of field ``name`` (KeyError if there is none)."""
-        return self._by_name[name][0]
+        """The type of field ``name`` (or title; KeyError if there is none)."""
+        return self.fields[name].type
 
     def offset(self, name: str) -> int:
-        """The byte offset of field ``name``."""
-        return self._by_name[name][1]
+        """The byte offset of field ``name`` (or title)."""
+        return self.fields[name].offset
+
+    def can_convert_to(self, typingctx, other):
+        """A record converts safely to a record whose fields are a prefix of
+        its own (same names, types and offsets, in order): compiled code for
+        ``[('a', 'f8')]`` takes a record of ``[('a', 'f8'), ('b', 'f8')]``,
+        reading through the same pointer, as in Numba."""
+        if not isinstance(other, Record) or other is self or other.aligned != self.aligned:
+            return None
+        n = len(other.entries)
+        if n > len(self.entries) or self.entries[:n] != other.entries or self.titles[:n] != other.titles:
+            return None
+        return _SAFE
 
     @property
     def numpy_dtype(self):
@@ -85,6 +166,11 @@ class NestedArray(Type):
         return "nestedarray(%s, %s)" % (self.dtype, self.shape)
 
     @property
+    def nested_shape(self) -> tuple:
+        """The dimensions an ``Array`` of this dtype appends to its own."""
+        return self.shape
+
+    @property
     def as_array(self) -> Array:
         """The type of a view of the field: a C array of its dtype."""
         return Array(self.dtype, self.ndim, "C")
@@ -98,9 +184,11 @@ class NestedArray(Type):
 
 
 class CharSeq(Type):
-    """A fixed-length bytes field of a record (NumPy ``S<count>``). Records
-    holding one pass through compiled code; the field itself cannot be read
-    or written there (pycomp has no string values yet)."""
+    """A fixed-length bytes field of a record (NumPy ``S<count>``). Its value
+    is the ``count`` bytes themselves (an LLVM ``[count x i8]``): read from a
+    record, passed to functions, returned as ``bytes`` without the trailing
+    NULs, and written into a record from another one or from a Python
+    ``bytes``/ASCII ``str`` argument (truncated, NUL-padded), as NumPy."""
 
     def __init__(self, count: int):
         self.count = int(count)
@@ -110,8 +198,9 @@ class CharSeq(Type):
 
 
 class UnicodeCharSeq(Type):
-    """A fixed-length str field of a record (NumPy ``U<count>``, UCS-4);
-    like :class:`CharSeq`, carried but not readable in compiled code."""
+    """A fixed-length str field of a record (NumPy ``U<count>``): its value
+    is ``count`` UCS-4 code points (``[count x i32]``), handled as
+    :class:`CharSeq` is, returned as a ``str``."""
 
     def __init__(self, count: int):
         self.count = int(count)

@@ -176,3 +176,43 @@ def _unbox_record(t, obj, c):
 
 register_boxer(ty.Record, _box_record)
 register_unboxer(ty.Record, _unbox_record)
+
+
+# ------------------------------------------------------------------ string fields ('S<n>', 'U<n>')
+
+def _charseq_parts(t):
+    """The C helpers' suffix and the LLVM element width of a string field."""
+    return ("charseq", 8) if isinstance(t, ty.CharSeq) else ("unicharseq", 32)
+
+
+def _box_charseq(t, value, c):
+    """A string field's value returned to Python: ``bytes`` (``S``) or
+    ``str`` (``U``) without the trailing NULs, as NumPy reads the field."""
+    from llvmlite import ir
+
+    suffix, _ = _charseq_parts(t)
+    slot = c.builder.alloca(value.type)
+    c.builder.store(value, slot)
+    ptr = c.builder.bitcast(slot, c.pyapi.voidptr)
+    return c.pyapi._call("pycomp_box_" + suffix, c.pyapi.pyobj, [c.pyapi.voidptr, ir.IntType(64)],
+                         [ptr, ir.Constant(ir.IntType(64), t.count)])
+
+
+def _unbox_charseq(t, obj, c):
+    """A ``bytes`` or ``str`` passed for a string field: its characters,
+    truncated to the field's size and NUL-padded (NumPy's assignment)."""
+    from llvmlite import ir
+
+    suffix, width = _charseq_parts(t)
+    ltype = ir.ArrayType(ir.IntType(width), t.count)
+    slot = c.builder.alloca(ltype)
+    status = c.pyapi._call("pycomp_unbox_" + suffix, ir.IntType(32), [c.pyapi.pyobj, c.pyapi.voidptr, ir.IntType(64)],
+                           [obj, c.builder.bitcast(slot, c.pyapi.voidptr), ir.Constant(ir.IntType(64), t.count)])
+    failed = c.builder.icmp_signed("!=", status, ir.Constant(ir.IntType(32), 0))
+    return NativeValue(c.builder.load(slot), is_error=failed)
+
+
+for _cls in (ty.CharSeq, ty.UnicodeCharSeq):
+    register_boxer(_cls, _box_charseq)
+    register_unboxer(_cls, _unbox_charseq)
+

@@ -3,7 +3,7 @@
 import numpy as np
 
 from pycomp import types as _types
-from pycomp.typeof import dtype_to_type
+from pycomp.typeof import as_numpy_dtype, dtype_to_type
 
 from numba._facade import StandIn as _StandIn
 
@@ -11,20 +11,27 @@ numpy_version = tuple(int(p) for p in np.__version__.split(".")[:2])
 
 
 def from_dtype(dtype):
-    """The pycomp type of a NumPy dtype's scalars."""
+    """The pycomp type of a NumPy dtype's scalars; a subarray dtype is a
+    ``NestedArray`` (an ``Array`` of it appends its dimensions)."""
     try:
-        return dtype_to_type(dtype)
+        dt = np.dtype(dtype)
+        if dt.subdtype is not None:
+            base, shape = dt.subdtype
+            inner = from_dtype(base)  # a subarray of subarrays nests its shapes
+            if isinstance(inner, _types.NestedArray):
+                return _types.NestedArray(inner.dtype, tuple(shape) + inner.shape)
+            return _types.NestedArray(inner, shape)
+        return dtype_to_type(dt)
     except ValueError as e:
         raise NotImplementedError(str(e)) from None
 
 
 def as_dtype(t):
-    """The NumPy dtype of a pycomp scalar type."""
-    for d in (np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
-              np.uint64, np.float32, np.float64, np.complex64, np.complex128):
-        if dtype_to_type(d) is t:
-            return np.dtype(d)
-    raise NotImplementedError("%r cannot be represented as a NumPy dtype" % (t,))
+    """The NumPy dtype of a pycomp type (numbers, records, datetimes)."""
+    try:
+        return as_numpy_dtype(t)
+    except (TypeError, ValueError, KeyError, AttributeError):
+        raise NotImplementedError("%r cannot be represented as a NumPy dtype" % (t,)) from None
 
 
 def __getattr__(name):
