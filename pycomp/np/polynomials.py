@@ -464,16 +464,38 @@ def _uniform_counts(a, counts, edges, lo, hi):
 @register_jitable
 def _data_range(a):
     """``(min, max, finite)`` of a non-empty real array in one pass
-    (``finite`` false when a NaN or an infinity is there)."""
-    lo = np.inf
-    hi = -np.inf
+    (``finite`` false when a NaN or an infinity is there). Four running
+    minima and maxima take turns, so the compare-and-select chains overlap
+    (one chain costs a compare's latency per item)."""
+    v = a.ravel()  # a view when ``a`` is contiguous
+    n = v.size
+    lo0 = lo1 = lo2 = lo3 = np.inf
+    hi0 = hi1 = hi2 = hi3 = -np.inf
     nan = False
-    for v in a.flat:
-        x = np.float64(v)
-        if x != x:
-            nan = True
-        lo = min(lo, x)
-        hi = max(hi, x)
+    i = 0
+    while i + 4 <= n:
+        x0 = np.float64(v[i])
+        x1 = np.float64(v[i + 1])
+        x2 = np.float64(v[i + 2])
+        x3 = np.float64(v[i + 3])
+        nan |= (x0 != x0) | (x1 != x1) | (x2 != x2) | (x3 != x3)
+        lo0 = x0 if x0 < lo0 else lo0
+        hi0 = x0 if x0 > hi0 else hi0
+        lo1 = x1 if x1 < lo1 else lo1
+        hi1 = x1 if x1 > hi1 else hi1
+        lo2 = x2 if x2 < lo2 else lo2
+        hi2 = x2 if x2 > hi2 else hi2
+        lo3 = x3 if x3 < lo3 else lo3
+        hi3 = x3 if x3 > hi3 else hi3
+        i += 4
+    while i < n:
+        x0 = np.float64(v[i])
+        nan |= x0 != x0
+        lo0 = x0 if x0 < lo0 else lo0
+        hi0 = x0 if x0 > hi0 else hi0
+        i += 1
+    lo = min(min(lo0, lo1), min(lo2, lo3))
+    hi = max(max(hi0, hi1), max(hi2, hi3))
     return lo, hi, not nan and np.isfinite(lo) and np.isfinite(hi)
 
 
