@@ -50,8 +50,8 @@ _UNARY = {"UNARY_NEGATIVE": "-", "UNARY_INVERT": "~", "UNARY_NOT": "not", "UNARY
 
 def is_literal(value) -> bool:
     """A value frozen into the IR as an ``nb.const``: numbers, strings,
-    None, ``...``, slices of integers or None, and tuples of these."""
-    if isinstance(value, (bool, int, float, complex, str)) or value is None or value is Ellipsis:
+    bytes, None, ``...``, slices of integers or None, and tuples of these."""
+    if isinstance(value, (bool, int, float, complex, str, bytes)) or value is None or value is Ellipsis:
         return True
     if isinstance(value, slice):
         return all(v is None or (isinstance(v, int) and not isinstance(v, bool))

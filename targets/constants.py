@@ -31,7 +31,7 @@ CONSTANT_ALIGNMENT = 64
 
 
 def _frozen_bytes(t: ty.Array, value) -> tuple[np.ndarray, bytes]:
-    arr = np.asarray(value)
+    arr = np.frombuffer(value, np.uint8) if isinstance(value, bytes) else np.asarray(value)
     order = "F" if t.layout == "F" else "C"
     arr = np.require(arr, dtype=as_numpy_dtype(t.dtype), requirements=[order])
     return arr, arr.tobytes(order=order)

@@ -335,3 +335,43 @@ def test_a_view_of_an_argument_in_a_tuple_shares_its_memory():
         row[0] = -1.0
         assert a[1, 0] == -1.0
         del whole, row, again
+
+
+# ------------------------------------------------------------------ NumPy scalars and bytes as constants
+
+S_INT32 = np.int32(64)
+S_UINT8 = np.uint8(250)
+S_FLOAT32 = np.float32(1.5)
+S_BOOL = np.bool_(True)
+S_COMPLEX64 = np.complex64(1 - 2j)
+
+
+def numpy_scalar_globals():
+    return S_INT32, S_FLOAT32, S_BOOL, S_COMPLEX64, S_UINT8
+
+
+def numpy_scalar_global_arith():
+    return S_INT32 * 2, S_FLOAT32 + S_FLOAT32, S_UINT8 + S_UINT8
+
+
+def test_numpy_scalar_globals_are_constants_of_their_type():
+    got = jitted(numpy_scalar_globals)()
+    assert got == numpy_scalar_globals()
+    # Numba's integer typing (NBEP 1): uint8 + uint8 is int64, so 250 + 250 is 500
+    assert jitted(numpy_scalar_global_arith)() == (128, np.float32(3.0), 500)
+
+
+def bytes_constant_as_array():
+    return np.frombuffer(b"foo", dtype=np.uint8)
+
+
+def bytes_constant_items(i):
+    return b"hello"[i] + len(b"abc")
+
+
+def test_bytes_constants_are_read_only_arrays_of_their_bytes():
+    got = jitted(bytes_constant_as_array)()
+    assert_same(got, bytes_constant_as_array())
+    assert not got.flags.writeable
+    for i in range(5):
+        assert jitted(bytes_constant_items)(i) == bytes_constant_items(i)

@@ -14,6 +14,7 @@ memory (``imag`` of a real array) and the methods are written in Python in
 from __future__ import annotations
 
 from pycomp import types as ty
+from pycomp.errors import TypingError
 from pycomp.frontend.typing.templates import AttributeTemplate, builtin_registry as registry
 
 __all__ = ["ArrayAttributes", "transposed_type"]
@@ -23,6 +24,13 @@ def transposed_type(a: ty.Array) -> ty.Array:
     """The type of ``a.T``: the axes reversed, so C becomes F and F C."""
     layout = {"C": "F", "F": "C"}.get(a.layout, "A") if a.ndim > 1 else a.layout
     return a.copy(layout=layout)
+
+
+def _refuse_record_part(a, part):
+    """``.real``/``.imag`` of an array of records: a TypingError, as in Numba
+    (NumPy gives the array itself / zeros, most likely not what was meant)."""
+    if isinstance(a.dtype, ty.Record):
+        raise TypingError("cannot access .%s of array of Record" % part)
 
 
 @registry.register_attr
@@ -56,11 +64,13 @@ class ArrayAttributes(AttributeTemplate):
         return transposed_type(a)
 
     def resolve_real(self, a):
+        _refuse_record_part(a, "real")
         if isinstance(a.dtype, ty.Complex):
             return a.copy(dtype=a.dtype.underlying_float, layout="A")
         return a  # the array itself, as NumPy
 
     def resolve_imag(self, a):
+        _refuse_record_part(a, "imag")
         if isinstance(a.dtype, ty.Complex):
             return a.copy(dtype=a.dtype.underlying_float, layout="A")
         return None  # new zeros: pycomp/np/views.py

@@ -37,6 +37,8 @@ def typeof_constant(value) -> ty.Type:
         return ty.Tuple([typeof_constant(v) for v in value])
     if isinstance(value, str):
         return ty.StringLiteral(value)
+    if isinstance(value, bytes):  # a read-only array of its bytes, in the module's constants (as Numba)
+        return ty.Bytes(ty.uint8, 1, "C", True)
     if isinstance(value, slice):
         return ty.slice3_type if value.step is not None else ty.slice2_type
     if value is Ellipsis:

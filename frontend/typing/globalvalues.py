@@ -32,6 +32,11 @@ def typeof_global(ctx: TypingContext, value) -> ty.Type:
             raise TypingError("global value %r: compiled code has no arrays of dtype %s" % (value, value)) from None
     if isinstance(value, slice):
         return typeof_constant(value)
+    if isinstance(value, (np.number, np.bool_)) and not isinstance(value, (np.datetime64, np.timedelta64)):
+        try:  # a NumPy scalar (``np.int32(64)``): a constant of its own type, as in Numba
+            return dtype_to_type(value.dtype)
+        except ValueError as e:
+            raise TypingError("global value %r: %s" % (value, e)) from None
     if isinstance(value, (np.datetime64, np.timedelta64)):
         try:
             return dtype_to_type(value.dtype)
