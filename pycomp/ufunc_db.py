@@ -22,8 +22,15 @@ Otherwise an input converts only where NumPy's ``can_cast(..., 'safe')``
 allows. :func:`weak_scalar_loop` adds NumPy's weak-scalar rule for the
 in-place operators (``uint8_array += 1`` stays uint8; Numba fails there).
 
+Three ufuncs have two outputs (``np.frexp``, ``np.modf``, ``np.divmod``):
+their loops list both output types (:attr:`UfuncLoop.outputs`). Loops
+with a datetime64/timedelta64 input are not in the table: they are the
+scalar operators' (:func:`datetime_loop`), or for the extrema, the
+predicates, ``sign`` and ``timedelta // float`` the kernels of
+:data:`DATETIME_UFUNCS`.
+
 The table knows nothing of the machine: the kernels are in
-``pycomp.targets.cpu.impl_arrayops``, keyed by the ufunc's name.
+``pycomp.targets.cpu.ufunc_kernels``, keyed by the ufunc's name.
 """
 
 from __future__ import annotations
@@ -37,7 +44,8 @@ from pycomp import types as ty
 from pycomp.typeof import dtype_to_type
 
 __all__ = ["UfuncLoop", "UfuncSpec", "UFUNCS", "OPERATOR_UFUNCS", "UNARY_OPERATOR_UFUNCS", "ufunc_spec",
-           "resolve_loop", "weak_scalar_loop", "inplace_loop", "can_cast_input", "can_cast_same_kind", "element_type"]
+           "resolve_loop", "weak_scalar_loop", "DATETIME_UFUNCS", "inplace_loop", "can_cast_input",
+           "can_cast_same_kind", "element_type"]
 
 #: the letters of ``ufunc.types`` each kind of number stands for
 _BOOL, _INTS, _FLOATS, _COMPLEX = "?", "bBhHiIlLqQ", "fd", "FD"
@@ -56,16 +64,16 @@ _SUPPORTED_KINDS = {
     "negative": _NUM, "positive": _NUM, "absolute": _ALL, "fabs": "F", "sign": _NUM,
     "conjugate": _NUM, "square": _NUM, "reciprocal": _NUM,
     # exponents, logarithms, trigonometry
-    "sqrt": _TRIG, "exp": _TRIG, "log": _TRIG, "log10": _TRIG, "log2": "F", "expm1": "F", "log1p": "F",
-    "exp2": "F", "cbrt": "F", "sin": _TRIG, "cos": _TRIG, "tan": _TRIG, "arcsin": _TRIG, "arccos": _TRIG,
+    "sqrt": _TRIG, "exp": _TRIG, "log": _TRIG, "log10": _TRIG, "log2": _TRIG, "expm1": _TRIG, "log1p": _TRIG,
+    "exp2": _TRIG, "cbrt": "F", "sin": _TRIG, "cos": _TRIG, "tan": _TRIG, "arcsin": _TRIG, "arccos": _TRIG,
     "arctan": _TRIG, "sinh": _TRIG, "cosh": _TRIG, "tanh": _TRIG, "arcsinh": _TRIG, "arccosh": _TRIG,
     "arctanh": _TRIG, "arctan2": "F", "hypot": "F", "copysign": "F", "nextafter": "F",
     "logaddexp": "F", "logaddexp2": "F", "deg2rad": "F", "radians": "F", "rad2deg": "F", "degrees": "F",
     "heaviside": "F", "spacing": "F", "ldexp": "FI", "gcd": "I", "lcm": "I",
     # rounding
-    "floor": "?IF", "ceil": "?IF", "trunc": "?IF", "rint": "F",
-    # extrema
-    "minimum": "?IF", "maximum": "?IF", "fmin": "?IF", "fmax": "?IF",
+    "floor": "?IF", "ceil": "?IF", "trunc": "?IF", "rint": "FC",
+    # extrema (complex numbers ordered lexicographically, as NumPy does)
+    "minimum": _ALL, "maximum": _ALL, "fmin": _ALL, "fmax": _ALL,
     # predicates (isnat: datetime64/timedelta64 only, see datetime_loop)
     "isnat": "", "isnan": _ALL, "isinf": _ALL, "isfinite": _ALL, "signbit": "F",
     # comparisons and logic
@@ -75,6 +83,8 @@ _SUPPORTED_KINDS = {
     # bits
     "bitwise_and": "?I", "bitwise_or": "?I", "bitwise_xor": "?I", "invert": "?I",
     "left_shift": "I", "right_shift": "I",
+    # two outputs
+    "frexp": "F", "modf": "F", "divmod": "IF",
 }
 
 #: binary operator -> the ufunc it is on arrays
@@ -90,24 +100,36 @@ UNARY_OPERATOR_UFUNCS = {"unary-": np.negative, "unary+": np.positive, "unary~":
 
 @dataclass(frozen=True)
 class UfuncLoop:
-    """One loop of a ufunc: the types its inputs are cast to, and its output type."""
+    """One loop of a ufunc: the types its inputs are cast to, and its
+    output type (the first one's; ``more_outputs`` the others' for a ufunc
+    with several outputs, as ``np.divmod``)."""
 
     inputs: tuple
     output: ty.Type
+    more_outputs: tuple = ()
+
+    @property
+    def outputs(self) -> tuple:
+        """Every output's type, in order."""
+        return (self.output,) + self.more_outputs
 
     def __str__(self):
-        return "(%s) -> %s" % (", ".join(map(str, self.inputs)), self.output)
+        outs = self.outputs
+        return "(%s) -> %s" % (", ".join(map(str, self.inputs)),
+                               outs[0] if len(outs) == 1 else "(%s)" % ", ".join(map(str, outs)))
 
 
 @dataclass(frozen=True)
 class UfuncSpec:
     """A supported ufunc: the NumPy object, its name (the kernel's key),
-    its number of inputs and its loops in NumPy's order."""
+    its number of inputs, its loops in NumPy's order and its number of
+    outputs."""
 
     ufunc: object
     name: str
     nin: int
     loops: tuple
+    nout: int = 1
 
 
 def _letter_type(letter: str):
@@ -121,17 +143,18 @@ def _build_spec(ufunc, kinds: str) -> UfuncSpec:
     allowed = "".join(_KIND_LETTERS[k] for k in kinds)
     loops, seen = [], set()
     for sig in ufunc.types:
-        ins, out = sig.split("->")
-        if len(out) != 1 or not set(ins) <= set(allowed):
+        ins, outs = sig.split("->")
+        if len(outs) != ufunc.nout or not set(ins) <= set(allowed):
             continue
-        types = [_letter_type(c) for c in ins + out]
+        types = [_letter_type(c) for c in ins + outs]
         if any(t is None for t in types):
             continue
-        loop = UfuncLoop(tuple(types[:-1]), types[-1])
+        n = len(ins)
+        loop = UfuncLoop(tuple(types[:n]), types[n], tuple(types[n + 1:]))
         if loop not in seen:  # 'l' and 'q' are both int64 here
             seen.add(loop)
             loops.append(loop)
-    return UfuncSpec(ufunc, ufunc.__name__, ufunc.nin, tuple(loops))
+    return UfuncSpec(ufunc, ufunc.__name__, ufunc.nin, tuple(loops), ufunc.nout)
 
 
 #: the NumPy ufunc object -> its :class:`UfuncSpec` (``np.abs`` is
@@ -139,7 +162,7 @@ def _build_spec(ufunc, kinds: str) -> UfuncSpec:
 UFUNCS: dict = {}
 for _name, _kinds in _SUPPORTED_KINDS.items():
     _uf = getattr(np, _name, None)
-    if isinstance(_uf, np.ufunc) and _uf.nout == 1 and _uf not in UFUNCS:
+    if isinstance(_uf, np.ufunc) and _uf.nout <= 2 and _uf not in UFUNCS:
         UFUNCS[_uf] = _build_spec(_uf, _kinds)
 
 
@@ -209,15 +232,45 @@ DATETIME_OPERATORS = {
 }
 
 
+#: the datetime64/timedelta64 loops that are no scalar operator (their
+#: kernels are in ``pycomp.targets.cpu.ufunc_kernels.DATETIME_KERNELS``)
+DATETIME_UFUNCS = ("maximum", "minimum", "fmax", "fmin", "isnan", "isinf", "isfinite", "sign", "floor_divide")
+
+
+def _datetime_ufunc_result(name: str, dtypes: tuple):
+    """The output type of the datetime loops of :data:`DATETIME_UFUNCS`:
+    extrema of two datetimes (or two timedeltas) in their common unit, the
+    predicates' bool, ``sign`` of a timedelta, ``timedelta // float``."""
+    from pycomp.frontend.typing.datetimes import common_unit
+
+    if name in ("isnan", "isinf", "isfinite"):
+        return ty.boolean if len(dtypes) == 1 else None
+    if name == "sign":  # NumPy 2.5 made it a float (NaT: nan), earlier versions a timedelta
+        if not isinstance(dtypes[0], ty.NPTimedelta):
+            return None
+        return ty.float64 if "m->d" in np.sign.types else dtypes[0]
+    if len(dtypes) != 2:
+        return None
+    a, b = dtypes
+    if name == "floor_divide":
+        return a if isinstance(a, ty.NPTimedelta) and isinstance(b, ty.Float) else None
+    for cls in (ty.NPDatetime, ty.NPTimedelta):
+        if isinstance(a, cls) and isinstance(b, cls):
+            return cls(common_unit(a.unit, b.unit))
+    return None
+
+
 def datetime_loop(spec: UfuncSpec, dtypes: tuple) -> UfuncLoop | None:
     """The loop for inputs of which one at least is a datetime64 or
     timedelta64: the inputs as they are (units are reconciled by the
-    scalar operation) and the result NumPy's rules give (typing of the
-    scalar operator); None if the ufunc has no such loop."""
+    scalar operation or the kernel) and the result NumPy's rules give
+    (typing of the scalar operator); None if the ufunc has no such loop."""
     from pycomp.frontend.typing.datetimes import datetime_result
 
     op = DATETIME_OPERATORS.get(spec.name)
     res = None if op is None else datetime_result(op, dtypes)
+    if res is None and spec.name in DATETIME_UFUNCS:
+        res = _datetime_ufunc_result(spec.name, dtypes)
     return None if res is None else UfuncLoop(tuple(dtypes), res)
 
 

@@ -3,18 +3,25 @@
 
 - ``td ± td -> td``, ``dt ± td -> dt``, ``td + dt -> dt``, ``dt - dt -> td``,
   in the finer of the two units (the generic unit takes the other's);
-- ``td * int|float``, ``int|float * td``, ``td / int|float``, ``td // int`` -> td;
+- ``td * int|float``, ``int|float * td``, ``td / int|float``, ``td // int|float``
+  -> td (truncated toward zero, as NumPy and Numba divide);
   ``td / td -> float64``, ``td // td -> int64``, ``td % td -> td``;
 - ``-td``, ``+td``, ``abs(td)``;
 - comparisons between two datetimes or two timedeltas (NaT compares
   unequal to everything, itself included, and is neither less nor greater);
 - ``np.isnat(x)`` (a ufunc: :mod:`pycomp.ufunc_db` asks :func:`datetime_result`
   for the loops of datetime arrays, so ``a - b``, ``a < b``, ``np.isnat(a)``
-  work element-wise too).
+  work element-wise too);
+- ``hash(x)`` (Numba's: the count of units), ``min``/``max`` of values and
+  of a 1-d array (as Python iterates), ``int(x)``.
 
-Units of the year/month group do not mix with the others (NumPy raises
-for timedeltas; for datetimes NumPy converts through the calendar, which
-pycomp does not yet do): a TypingError names both units.
+Timedeltas in years or months do not mix with the other units (NumPy
+refuses it: a TypingError names the ufunc, as NumPy's does, and both
+types). Datetimes of every unit combine: a datetime in years or months is
+first brought to its first day through the calendar (``datetime64[Y] -
+datetime64[D]`` is in days; ``datetime64[Y] + timedelta64[W]`` in weeks),
+but a timedelta in years or months is not added to a datetime in weeks or
+finer units.
 Lowering: :mod:`pycomp.targets.cpu.impl_datetimes`.
 """
 
@@ -24,7 +31,8 @@ from pycomp import types as ty
 from pycomp.errors import TypingError
 from pycomp.frontend.typing.templates import AbstractTemplate, builtin_registry as registry, signature
 
-__all__ = ["unit_factor", "common_unit", "datetime_result", "is_datetime_like"]
+__all__ = ["unit_factor", "common_unit", "datetime_common_unit", "datetime_timedelta_unit", "datetime_result",
+           "is_datetime_like", "is_calendar_unit"]
 
 _DT, _TD = ty.NPDatetime, ty.NPTimedelta
 #: units per next-coarser unit: how many of each unit one of the one before holds
@@ -62,6 +70,57 @@ def common_unit(a: str, b: str) -> str:
                       "and finer units" % (a, b))
 
 
+def is_calendar_unit(unit: str) -> bool:
+    """Whether ``unit`` is years or months (the units a datetime converts
+    from through the calendar)."""
+    return unit in ("Y", "M")
+
+
+def _finer(a: str, b: str) -> str:
+    """The finer of two units (the generic unit takes the other)."""
+    if a == "" or b == "":
+        return a or b
+    units = ty.DATETIME_UNITS
+    return a if units.index(a) >= units.index(b) else b
+
+
+def datetime_common_unit(a: str, b: str) -> str:
+    """The unit two datetimes are compared or subtracted in: the finer one
+    (datetimes in years or months convert to any unit through the
+    calendar, as NumPy converts them)."""
+    return _finer(a, b)
+
+
+def datetime_timedelta_unit(dt: str, td: str):
+    """The unit of ``datetime64[dt] ± timedelta64[td]``: the finer one; None
+    when NumPy refuses the pair (a timedelta in years or months and a
+    datetime in weeks or finer units, whose days it cannot count)."""
+    if dt and is_calendar_unit(td) and not is_calendar_unit(dt):
+        return None
+    return _finer(dt, td)
+
+
+#: the scalar operator -> the name of its NumPy ufunc, for messages
+_UFUNC_NAMES = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "//": "floor_divide",
+                "%": "remainder", "==": "equal", "!=": "not_equal", "<": "less", "<=": "less_equal",
+                ">": "greater", ">=": "greater_equal"}
+
+
+def _refuse(op, a, b):
+    """The TypingError for two datetime-like operands whose units do not
+    combine (NumPy's ufunc refuses them too)."""
+    raise TypingError("ufunc '%s' is not supported between %s and %s: cannot combine datetime units [%s] and [%s]: "
+                      "years and months do not convert to weeks, days or finer units"
+                      % (_UFUNC_NAMES.get(op, op), a, b, a.unit, b.unit))
+
+
+def _td_common(op, a, b) -> str:
+    """The common unit of two timedeltas, or the TypingError naming ``op``."""
+    if unit_factor(a.unit, b.unit) is None and unit_factor(b.unit, a.unit) is None:
+        _refuse(op, a, b)
+    return common_unit(a.unit, b.unit)
+
+
 def _int(t) -> bool:
     return isinstance(t, ty.Integer)  # bool included
 
@@ -87,20 +146,28 @@ def datetime_result(op: str, args: tuple):
         return None
     a, b = args
     if op in ("==", "!=", "<", "<=", ">", ">="):
-        if isinstance(a, _DT) and isinstance(b, _DT) or isinstance(a, _TD) and isinstance(b, _TD):
-            common_unit(a.unit, b.unit)
+        if isinstance(a, _DT) and isinstance(b, _DT):
+            return ty.boolean
+        if isinstance(a, _TD) and isinstance(b, _TD):
+            _td_common(op, a, b)
             return ty.boolean
         return None
     if isinstance(a, _TD) and isinstance(b, _TD):
-        u = common_unit(a.unit, b.unit)
-        return {"+": _TD(u), "-": _TD(u), "/": ty.float64, "//": ty.int64, "%": _TD(u)}.get(op)
+        if op not in ("+", "-", "/", "//", "%"):
+            return None
+        u = _td_common(op, a, b)
+        return {"+": _TD(u), "-": _TD(u), "/": ty.float64, "//": ty.int64, "%": _TD(u)}[op]
     if op == "+" and {type(a), type(b)} == {_DT, _TD} or op == "-" and isinstance(a, _DT) and isinstance(b, _TD):
-        return _DT(common_unit(a.unit, b.unit))
+        dt, td = (a, b) if isinstance(a, _DT) else (b, a)
+        u = datetime_timedelta_unit(dt.unit, td.unit)
+        if u is None:
+            _refuse(op, a, b)
+        return _DT(u)
     if op == "-" and isinstance(a, _DT) and isinstance(b, _DT):
-        return _TD(common_unit(a.unit, b.unit))
+        return _TD(datetime_common_unit(a.unit, b.unit))
     if op == "*" and (isinstance(a, _TD) and _real(b) or _real(a) and isinstance(b, _TD)):
         return a if isinstance(a, _TD) else b
-    if op in ("/", "//") and isinstance(a, _TD) and (_real(b) if op == "/" else _int(b)):
+    if op in ("/", "//") and isinstance(a, _TD) and _real(b):  # truncated, as Numba divides
         return a
     return None
 
@@ -199,6 +266,10 @@ class _DatetimeConstructor(AbstractTemplate):
                 raise TypingError("np.%s(%r): %s" % (self.cls.kind, first.value, e)) from None
             unit = np.datetime_data(value.dtype)[0]
             return signature(self.cls("" if unit == "generic" else unit), *args)
+        if isinstance(first, self.cls) and unit and first.unit and unit != first.unit:
+            if is_calendar_unit(unit) != is_calendar_unit(first.unit) and (self.cls is _TD or is_calendar_unit(unit)):
+                raise TypingError("np.%s(): cannot convert %s to [%s]: years and months do not convert to weeks, "
+                                  "days or finer units here" % (self.cls.kind, first, unit))
         if isinstance(first, ty.Integer) or isinstance(first, self.cls):
             return signature(self.cls(unit if unit or not isinstance(first, self.cls) else first.unit), *args)
         return None
@@ -228,7 +299,7 @@ class _DatetimeMinMax(AbstractTemplate):
             return None
         unit = args[0].unit
         for a in args[1:]:
-            unit = common_unit(unit, a.unit)
+            unit = datetime_common_unit(unit, a.unit) if isinstance(a, _DT) else common_unit(unit, a.unit)
         return signature(type(args[0])(unit), *args)
 
     def describe(self):
@@ -261,3 +332,61 @@ def _register_builtins():
 
 
 _register_builtins()
+
+
+class _DatetimeHash(AbstractTemplate):
+    """``hash(x)`` of a datetime or timedelta: its count of units (-2 for
+    -1, as Python hashes integers; NaT is INT64_MIN), as Numba hashes it.
+    A timedelta in the generic unit has no hash in NumPy 2.2+: ValueError."""
+
+    def generic(self, args, kws):
+        if len(args) != 1 or kws or not is_datetime_like(args[0]):
+            return None
+        if isinstance(args[0], _TD) and not args[0].unit:
+            from pycomp.errors import NumbaValueError
+
+            raise NumbaValueError("Can't hash generic timedelta64")
+        return signature(ty.int64, args[0])
+
+    def describe(self):
+        return ["hash(datetime64 | timedelta64)"]
+
+
+registry.register_global(hash)(_DatetimeHash)
+
+
+# ------------------------------------------------------------------ min(array) / max(array)
+
+from pycomp.extending import overload  # noqa: E402
+
+
+def _array_extreme(is_max: bool):
+    """``min(a)`` / ``max(a)`` of a 1-d datetime or timedelta array, as
+    Python iterates it: the first element unless a later one compares
+    strictly better (a NaT never does, so it is the answer only when it
+    comes first); ValueError for an empty array."""
+    try:  # Python's own wording (it changed in 3.12)
+        (max if is_max else min)(())
+    except ValueError as e:
+        empty = str(e)
+
+    def typer(iterable):
+        if not (isinstance(iterable, ty.Array) and iterable.ndim == 1 and is_datetime_like(iterable.dtype)):
+            return None
+
+        def impl(iterable):
+            n = iterable.shape[0]
+            if n == 0:
+                raise ValueError(empty)
+            best = iterable[0]
+            for i in range(1, n):
+                x = iterable[i]
+                if (x > best) if is_max else (x < best):
+                    best = x
+            return best
+        return impl
+    return typer
+
+
+overload(min)(_array_extreme(False))
+overload(max)(_array_extreme(True))

@@ -41,8 +41,8 @@ def _binary_ufunc(uf, name):
     spec = UFUNCS.get(getattr(uf, "key", None))
     if spec is None:
         return None
-    if spec.nin != 2:
-        raise TypingError("%s.%s() is only for binary ufuncs" % (spec.name, name))
+    if spec.nin != 2 or spec.nout != 1:
+        raise TypingError("%s.%s() is only for binary ufuncs with one output" % (spec.name, name))
     return spec
 
 

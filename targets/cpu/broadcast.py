@@ -12,14 +12,16 @@ API (``ctx`` a target context, ``b`` an ``LLVMBuilder``):
   ("operands could not be broadcast together with shapes") at run time if
   two extents differ and neither is 1.
 - :func:`allocate_broadcast(ctx, b, res_t, operands) <allocate_broadcast>`:
-  a new C-contiguous array of type ``res_t`` of that shape (a new
-  reference, uninitialized; shapes are checked before anything is
-  allocated).
-- :func:`broadcast_loop(ctx, b, out_t, out, operands, body, check=True)
-  <broadcast_loop>`: for every element of ``out`` (any layout), call
-  ``body(b, values)`` with the operands' elements at that position (each
-  as its dtype's value: i1 for bool) and store what it returns (a value
-  of ``out_t.dtype``). With ``check``, ValueError ("non-broadcastable
+  a new array of type ``res_t`` (C- or F-contiguous, its layout) of that
+  shape (a new reference, uninitialized; shapes are checked before
+  anything is allocated).
+- :func:`broadcast_loop(ctx, b, out_t, out, operands, body, check=True,
+  more_outs=()) <broadcast_loop>`: for every element of ``out`` (any
+  layout), call ``body(b, values)`` with the operands' elements at that
+  position (each as its dtype's value: i1 for bool) and store what it
+  returns (a value of ``out_t.dtype``). With ``more_outs``, further
+  ``(array type, value)`` outputs of ``out``'s shape, ``body`` returns one
+  value per output (``out``'s first), as for ``np.divmod``. With ``check``, ValueError ("non-broadcastable
   output operand") first if an input does not broadcast to ``out``'s
   shape; pass ``check=False`` when the shape came from
   :func:`broadcast_shape`. ``body`` is emitted twice (once per path
@@ -31,8 +33,9 @@ API (``ctx`` a target context, ``b`` an ``LLVMBuilder``):
 
 Two paths are emitted:
 
-- contiguous: when ``out`` and every array input are C-contiguous by type
-  and, at run time, every array input has ``out``'s shape, one flat loop
+- contiguous: when the outputs and every array input are C-contiguous by
+  type (or all F-contiguous) and, at run time, every array input has
+  ``out``'s shape, one flat loop
   over ``size`` elements with unit-stride addresses (LLVM vectorizes it,
   checking at run time that the output does not overlap the inputs);
 - strided: otherwise, one loop per dimension, addresses from byte
@@ -103,7 +106,7 @@ def broadcast_shape(ctx, b, operands, ndim: int) -> list:
 
 
 def allocate_broadcast(ctx, b, res_t: ty.Array, operands):
-    """A new C-contiguous array of type ``res_t`` with the shape
+    """A new array of type ``res_t`` (of its layout) with the shape
     ``operands`` broadcast to (checked first: ValueError)."""
     return allocate_array(ctx, b, res_t, broadcast_shape(ctx, b, operands, res_t.ndim))
 
@@ -151,8 +154,13 @@ def _counted_loop(b, count, emit_body):
     b.position_at_end(done)
 
 
-def _element(b, values, body, out_t, out_ptr):
-    _store(b, out_t.dtype, body(b, values), out_ptr)
+def _element(b, values, body, outs, ptrs):
+    """Store ``body``'s value(s) for ``values`` through ``ptrs``, one per output."""
+    res = body(b, values)
+    if len(outs) == 1:
+        res = (res,)
+    for (t, _), v, p in zip(outs, res, ptrs):
+        _store(b, t.dtype, v, p)
 
 
 def _values(operands, fixed, loaded) -> list:
@@ -160,22 +168,24 @@ def _values(operands, fixed, loaded) -> list:
     return [loaded[id(op)] if id(op) in loaded else fixed[id(op)] for op in operands]
 
 
-def _flat_loop(b, out_t, out, operands, arrays, fixed, body):
+def _flat_loop(b, outs, operands, arrays, fixed, body):
     """One loop over ``size`` elements; every array has the output's shape
-    and is C-contiguous."""
+    and the same contiguous layout."""
     datas = [(op, b.extract(op.value, 4, PTR)) for op in arrays]
-    out_data = b.extract(out, 4, PTR)
+    out_datas = [(t, b.extract(v, 4, PTR)) for t, v in outs]
 
     def emit(i):
         loaded = {id(op): _load(b, op.type.dtype, b.gep(d, [i], memory_type(op.type.dtype))) for op, d in datas}
-        _element(b, _values(operands, fixed, loaded), body, out_t, b.gep(out_data, [i], memory_type(out_t.dtype)))
+        ptrs = [b.gep(d, [i], memory_type(t.dtype)) for t, d in out_datas]
+        _element(b, _values(operands, fixed, loaded), body, outs, ptrs)
 
-    _counted_loop(b, b.extract(out, 2, I64), emit)
+    _counted_loop(b, b.extract(outs[0][1], 2, I64), emit)
 
 
-def _strided_loop(b, out_t, out, operands, arrays, fixed, body):
+def _strided_loop(b, outs, operands, arrays, fixed, body):
     """One loop per output dimension, addresses from byte strides; an
     input dimension of extent 1 under a longer output one has stride 0."""
+    out_t, out = outs[0]
     n = out_t.ndim
     zero = b.const_int(I64, 0)
     extents = [_extent(b, out, j) for j in range(n)]
@@ -190,30 +200,34 @@ def _strided_loop(b, out_t, out, operands, arrays, fixed, body):
             s = b.extract(op.value, [6, k], I64)
             per_dim.append(b.select(b.icmp("==", _extent(b, op.value, k), extents[j]), s, zero))
         strides[id(op)] = per_dim
-    out_strides = [b.extract(out, [6, j], I64) for j in range(n)]
+    out_strides = [[b.extract(v, [6, j], I64) for j in range(n)] for _, v in outs]
     bases = {id(op): b.extract(op.value, 4, PTR) for op in arrays}
-    out_base = b.extract(out, 4, PTR)
+    out_bases = [b.extract(v, 4, PTR) for _, v in outs]
 
-    def level(j, offsets, out_off):
+    def level(j, offsets, out_offs):
         def emit(i):
             offs = {key: b.ibin("add", off, b.ibin("mul", i, strides[key][j])) for key, off in offsets.items()}
-            o_off = b.ibin("add", out_off, b.ibin("mul", i, out_strides[j]))
+            o_offs = [b.ibin("add", o, b.ibin("mul", i, st[j])) for o, st in zip(out_offs, out_strides)]
             if j + 1 < n:
-                level(j + 1, offs, o_off)
+                level(j + 1, offs, o_offs)
                 return
             loaded = {key: _load(b, op.type.dtype, b.gep(bases[key], [offs[key]], I8))
                       for key, op in ((id(op), op) for op in arrays)}
-            _element(b, _values(operands, fixed, loaded), body, out_t, b.gep(out_base, [o_off], I8))
+            ptrs = [b.gep(base, [o], I8) for base, o in zip(out_bases, o_offs)]
+            _element(b, _values(operands, fixed, loaded), body, outs, ptrs)
 
         _counted_loop(b, extents[j], emit)
 
-    level(0, {id(op): zero for op in arrays}, zero)
+    level(0, {id(op): zero for op in arrays}, [zero] * len(outs))
 
 
-def broadcast_loop(ctx, b, out_t: ty.Array, out, operands, body, check: bool = True) -> None:
+def broadcast_loop(ctx, b, out_t: ty.Array, out, operands, body, check: bool = True, more_outs=()) -> None:
     """Store ``body(b, values)`` into every element of ``out`` (see the
-    module text); ``values`` are the operands' elements in order."""
+    module text); ``values`` are the operands' elements in order. With
+    ``more_outs`` (``(array type, value)`` pairs of ``out``'s shape) the
+    body returns one value per output, ``out``'s first."""
     operands = list(operands)
+    outs = [(out_t, out)] + list(more_outs)
     arrays = [op for op in operands if op.is_array]
     if check:
         check_fits(ctx, b, out_t, out, arrays)
@@ -227,11 +241,13 @@ def broadcast_loop(ctx, b, out_t: ty.Array, out, operands, body, check: bool = T
             fixed[id(op)] = op.value
     if out_t.ndim == 0:
         values = [fixed[id(op)] for op in operands]
-        _element(b, values, body, out_t, b.extract(out, 4, PTR))
+        _element(b, values, body, outs, [b.extract(v, 4, PTR) for _, v in outs])
         return
-    contiguous = out_t.layout == "C" and all(op.type.layout == "C" and op.type.ndim == out_t.ndim for op in arrays)
+    layout = out_t.layout
+    contiguous = layout in "CF" and all(t.layout == layout for t, _ in outs) and all(
+        op.type.layout == layout and op.type.ndim == out_t.ndim for op in arrays)
     if not contiguous:
-        _strided_loop(b, out_t, out, operands, arrays, fixed, body)
+        _strided_loop(b, outs, operands, arrays, fixed, body)
         return
     same = None
     for op in arrays:
@@ -239,14 +255,14 @@ def broadcast_loop(ctx, b, out_t: ty.Array, out, operands, body, check: bool = T
             eq = b.icmp("==", _extent(b, op.value, k), _extent(b, out, k))
             same = eq if same is None else b.ibin("and", same, eq)
     if same is None:  # no array input: every element gets the same value
-        _flat_loop(b, out_t, out, operands, arrays, fixed, body)
+        _flat_loop(b, outs, operands, arrays, fixed, body)
         return
     flat, strided, done = b.new_block(), b.new_block(), b.new_block()
     b.cond_br(same, flat, [], strided, [])
     b.position_at_end(flat)
-    _flat_loop(b, out_t, out, operands, arrays, fixed, body)
+    _flat_loop(b, outs, operands, arrays, fixed, body)
     b.br(done)
     b.position_at_end(strided)
-    _strided_loop(b, out_t, out, operands, arrays, fixed, body)
+    _strided_loop(b, outs, operands, arrays, fixed, body)
     b.br(done)
     b.position_at_end(done)

@@ -15,7 +15,7 @@ import builtins
 import numpy as np
 
 from pycomp import types as ty
-from pycomp.frontend.typing.datetimes import unit_factor
+from pycomp.frontend.typing.datetimes import datetime_common_unit, is_calendar_unit, unit_factor
 from pycomp.targets.cpu.context import lowering_registry as reg
 from pycomp.targets.cpu.pyapi import NativeValue, register_boxer, register_unboxer
 from pycomp.targets.datamodel import F64, I1, I64
@@ -41,6 +41,65 @@ def _to_unit(b, v, src: str, dst: str):
     return b.select(_is_nat(b, v), _nat(b), b.ibin("mul", v, b.i64(f)))
 
 
+def _nat_safe(b, v, res):
+    """``res``, or NaT where ``v`` is NaT."""
+    return b.select(_is_nat(b, v), _nat(b), res)
+
+
+def _td_convert(b, v, src: str, dst: str):
+    """A timedelta count of ``src`` units in ``dst`` units: multiplied to a
+    finer unit, floored to a coarser one (as NumPy casts); NaT stays NaT."""
+    if src == dst or src == "" or dst == "":
+        return v
+    f = unit_factor(src, dst)
+    if f is not None:
+        return _to_unit(b, v, src, dst)
+    return _nat_safe(b, v, _floor_div(b, v, b.i64(unit_factor(dst, src))))
+
+
+def _first_day(b, year, month0):
+    """Days from 1970-01-01 to the first day of month ``month0`` (0-11) of
+    the (proleptic Gregorian) ``year``: counted in 400-year eras of 146097
+    days, from years starting in March."""
+    march = b.icmp("<", month0, b.i64(2))  # January and February count in the year before
+    y = b.ibin("sub", year, b.select(march, b.i64(1), b.i64(0)))
+    era = _floor_div(b, y, b.i64(400))
+    yoe = b.ibin("sub", y, b.ibin("mul", era, b.i64(400)))
+    mp = b.select(march, b.ibin("add", month0, b.i64(10)), b.ibin("sub", month0, b.i64(2)))
+    doy = b.ibin("sdiv", b.ibin("add", b.ibin("mul", mp, b.i64(153)), b.i64(2)), b.i64(5))
+    doe = b.ibin("add", b.ibin("mul", yoe, b.i64(365)), b.ibin("sdiv", yoe, b.i64(4)))
+    doe = b.ibin("add", b.ibin("sub", doe, b.ibin("sdiv", yoe, b.i64(100))), doy)
+    return b.ibin("sub", b.ibin("add", b.ibin("mul", era, b.i64(146097)), doe), b.i64(719468))
+
+
+def _dt_convert(b, v, src: str, dst: str):
+    """A datetime count of ``src`` units in ``dst`` units: a datetime in
+    years or months becomes the first day of its year or month (then
+    weeks, floored, or finer units); the others scale as timedeltas do."""
+    if src == dst or src == "" or dst == "":
+        return v
+    if not is_calendar_unit(src) or is_calendar_unit(dst):
+        return _td_convert(b, v, src, dst)
+    if src == "Y":
+        year, month0 = b.ibin("add", v, b.i64(1970)), b.i64(0)
+    else:
+        year = b.ibin("add", _floor_div(b, v, b.i64(12)), b.i64(1970))
+        month0 = _floor_mod(b, v, b.i64(12))
+    days = _first_day(b, year, month0)
+    if dst == "W":
+        res = _floor_div(b, days, b.i64(7))
+    else:
+        f = unit_factor("D", dst)
+        res = days if f == 1 else b.ibin("mul", days, b.i64(f))
+    return _nat_safe(b, v, res)
+
+
+def _convert(b, t, v, unit: str):
+    """``v`` of datetime-like type ``t`` in ``unit`` (datetimes through the
+    calendar)."""
+    return (_dt_convert if isinstance(t, _DT) else _td_convert)(b, v, t.unit, unit)
+
+
 def _any_nat(b, *vs):
     out = _is_nat(b, vs[0])
     for v in vs[1:]:
@@ -54,7 +113,7 @@ def _unit_of(t) -> str:
 
 def _operands(b, sig, args, unit: str):
     """Both operands, the datetime-like ones in ``unit``."""
-    return [(_to_unit(b, v, t.unit, unit) if isinstance(t, _LIKE) else v) for t, v in zip(sig.args, args)]
+    return [(_convert(b, t, v, unit) if isinstance(t, _LIKE) else v) for t, v in zip(sig.args, args)]
 
 
 def _floor_div(b, x, y):
@@ -109,7 +168,7 @@ def _arith(op):
         if op == "*" and isinstance(n_t, ty.Integer):
             n = ctx.cast(b, n, n_t, ty.int64)
             return b.select(_is_nat(b, v), _nat(b), b.ibin("mul", v, n))
-        if op == "//" or op == "/" and isinstance(n_t, ty.Integer):  # truncated, as NumPy divides
+        if op in ("/", "//") and isinstance(n_t, ty.Integer):  # truncated, as NumPy divides
             n = ctx.cast(b, n, n_t, ty.int64)
             zero = b.icmp("==", n, b.i64(0))
             q = b.ibin("sdiv", v, b.select(zero, b.i64(1), n))
@@ -141,7 +200,8 @@ _PREDICATES = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=
 def _compare(op):
     def impl(ctx, b, sig, args):
         a_t, b_t = sig.args
-        x, y = _operands(b, sig, args, _common(a_t.unit, b_t.unit))
+        unit = datetime_common_unit(a_t.unit, b_t.unit) if isinstance(a_t, _DT) else _common(a_t.unit, b_t.unit)
+        x, y = _operands(b, sig, args, unit)
         nat = _any_nat(b, x, y)
         res = b.icmp(_PREDICATES[op], x, y)
         return b.select(nat, b.const_int(I1, 1 if op == "!=" else 0), res)
@@ -214,7 +274,7 @@ def _construct(ctx, b, sig, args):
         value = getattr(np, res.kind)(first.value, *((sig.args[1].value,) if len(sig.args) > 1 else ()))
         return ctx.constant(b, res, value)
     if isinstance(first, _LIKE):  # np.timedelta64(td, "s"): converted to the unit
-        return _to_unit(b, args[0], first.unit, res.unit) if unit_factor(first.unit, res.unit) else args[0]
+        return _convert(b, first, args[0], res.unit)
     return ctx.cast(b, args[0], first, ty.int64)
 
 
@@ -226,7 +286,7 @@ for _ctor in (np.datetime64, np.timedelta64):
 def _extreme(pred):
     def impl(ctx, b, sig, args):
         unit = sig.return_type.unit
-        values = [_to_unit(b, v, t.unit, unit) for t, v in zip(sig.args, args)]
+        values = [_convert(b, t, v, unit) for t, v in zip(sig.args, args)]
         best = values[0]
         for v in values[1:]:  # the later value wins only if it compares strictly better (never a NaT)
             better = b.ibin("and", b.icmp(pred, v, best),
@@ -241,7 +301,27 @@ def _count(ctx, b, sig, args):
     return args[0]
 
 
+def _hash(ctx, b, sig, args):
+    """``hash(x)``: the count of units, -2 for -1 (as Python's int hash)."""
+    v = args[0]
+    return b.select(b.icmp("==", v, b.i64(-1)), b.i64(-2), v)
+
+
 for _cls in _LIKE:  # ahead of the number implementations, which take any arguments
+    reg.lower(builtins.hash, _cls, first=True)(_hash)
     reg.lower(builtins.min, _cls, _cls, first=True)(_extreme("<"))
     reg.lower(builtins.max, _cls, _cls, first=True)(_extreme(">"))
     reg.lower(builtins.int, _cls, first=True)(_count)
+
+
+# ------------------------------------------------------------------ unit conversions (casts)
+
+def _unit_cast(ctx, b, src, dst, value):
+    """A datetime64 (timedelta64) of one unit as one of another unit, the
+    way :func:`_convert` computes it (NaT stays NaT): what a ufunc result
+    written into an array of another unit goes through."""
+    return _convert(b, src, value, dst.unit)
+
+
+for _cls in _LIKE:
+    reg.lower_cast(_cls, _cls)(_unit_cast)
