@@ -2,7 +2,7 @@
 through the extension API: ``np.count_nonzero``, ``np.flatnonzero``,
 ``np.argwhere``, ``np.diff``, ``np.searchsorted``, ``np.bincount``,
 ``np.digitize``, ``np.unique``, ``np.isclose``, ``np.allclose``,
-``np.array_equal`` and ``np.nan_to_num``. (Convolution, polynomials,
+``np.array_equal``, ``np.nan_to_num`` and ``key in array``. (Convolution, polynomials,
 interpolation and histograms: :mod:`pycomp.np.polynomials`, imported at
 the end of this module.)
 
@@ -14,6 +14,8 @@ A 0-d array gives a number wherever NumPy gives one.
 """
 
 from __future__ import annotations
+
+import operator
 
 import numpy as np
 
@@ -274,14 +276,17 @@ def _search_all(a, v, out, lt, cls, right):
         i += 1
 
 
-def _search_impl(a, v, find, names):
+def _search_impl(a, v, find, names, cls=None, lt=None):
     """The implementation of ``f(a, v, ...)``: ``find(a, cls(v), lt, cls)``
-    for a number ``v``, an int64 array of ``v``'s shape for an array."""
-    common = np.result_type(_np_dtype(a), _np_dtype(v))  # v's own type: -5 is below every uint16
-    if common.kind == "b":
-        common = np.dtype(np.int64)  # compare booleans as integers
-    cls = common.type
-    lt = less_than(_type_of(common))
+    for a number ``v``, an int64 array of ``v``'s shape for an array
+    (``cls`` and ``lt``: the common type's conversion and order, NumPy's
+    promotion of numbers unless given)."""
+    if cls is None:
+        common = np.result_type(_np_dtype(a), _np_dtype(v))  # v's own type: -5 is below every uint16
+        if common.kind == "b":
+            common = np.dtype(np.int64)  # compare booleans as integers
+        cls = common.type
+        lt = less_than(_type_of(common))
     if _array(v) and v.ndim == 0:  # NumPy gives a number here
         src = "def impl(%s):\n    return find(a, cls(v[()]), lt, cls)\n" % names
     elif _array(v):
@@ -313,9 +318,12 @@ def _np_searchsorted(a, v, side="left"):
         if side is None or isinstance(side, str):
             return lambda a, v, side="left": np.searchsorted(conv_a(a), conv_v(v))
         return lambda a, v, side="left": np.searchsorted(conv_a(a), conv_v(v), side)
-    if not (_array(a) and a.ndim == 1 and _numeric(a.dtype)):
+    cls = lt = None
+    if _array(a) and a.ndim == 1 and isinstance(a.dtype, (types.NPDatetime, types.NPTimedelta)):
+        cls, lt = _datetime_order(a.dtype, v.dtype if _array(v) else v)
+    elif not (_array(a) and a.ndim == 1 and _numeric(a.dtype)):
         raise TypingError("np.searchsorted(): a must be a 1-d array, not %s" % a)
-    if not ((_array(v) and _numeric(v.dtype)) or _numeric(v)):
+    elif not ((_array(v) and _numeric(v.dtype)) or _numeric(v)):
         raise TypingError("np.searchsorted(): v must be a number or an array, not %s" % v)
     s = _literal_str(side, "left")
     if s is None:
@@ -324,7 +332,27 @@ def _np_searchsorted(a, v, side="left"):
         def bad(a, v, side="left"):
             raise ValueError("side must be 'left' or 'right'")
         return bad
-    return _search_impl(a, v, _left if s == "left" else _right, "a, v, side='left'")
+    return _search_impl(a, v, _left if s == "left" else _right, "a, v, side='left'", cls, lt)
+
+
+_DATETIME_CASTS = {}
+
+
+def _datetime_order(a, v):
+    """``(cls, lt)`` for searching datetimes (or timedeltas) ``v`` in an
+    array of ``a``: the conversion to their common unit and NumPy's order
+    (NaT last)."""
+    from pycomp.frontend.typing.datetimes import common_unit, datetime_common_unit
+
+    if type(v) is not type(a):
+        raise TypingError("np.searchsorted(): v must be a %s or an array of them like a, not %s" % (a.kind, v))
+    unit = (datetime_common_unit if isinstance(a, types.NPDatetime) else common_unit)(a.unit, v.unit)
+    key = (a.kind, unit)
+    if key not in _DATETIME_CASTS:
+        ns = {"np": np}
+        exec("def cls(x):\n    return np.%s(x%s)\n" % (a.kind, ", %r" % unit if unit else ""), ns)
+        _DATETIME_CASTS[key] = register_jitable(ns["cls"])
+    return _DATETIME_CASTS[key], less_than(a)
 
 
 # ------------------------------------------------------------------ np.bincount
@@ -388,11 +416,11 @@ def _monotonicity(bins):
         i += 1
     if i >= n - 1:
         return 1
-    up = bins[i] < bins[i + 1]
-    for j in range(i, n - 1):
-        if up and not (bins[j] <= bins[j + 1]):
+    up = bins[i] < bins[i + 1]  # NumPy's test: NaNs compare false, so trailing NaNs keep bins increasing
+    for j in range(i + 1, n - 1):
+        if up and bins[j] > bins[j + 1]:
             return 0
-        if not up and not (bins[j] >= bins[j + 1]):
+        if not up and bins[j] < bins[j + 1]:
             return 0
     return 1 if up else -1
 
@@ -644,3 +672,21 @@ def _np_nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     ns = {"np": np, "cls": cls, "big": big, "small": small, "_fix": _fix}
     exec(compile("\n".join(lines) + "\n", "<pycomp.np.counting nan_to_num>", "exec"), ns)
     return ns["impl"]
+
+
+# ------------------------------------------------------------------ key in array
+
+
+@overload(operator.contains)
+def _array_contains(a, key):
+    """``key in a`` for an array ``a``: whether any item of ``a`` equals
+    ``key`` (NumPy's ``(a == key).any()``: NaN is in no array)."""
+    if not (_array(a) and _numeric(a.dtype) and _numeric(key)):
+        return None
+
+    def impl(a, key):
+        for x in a.flat:
+            if x == key:
+                return True
+        return False
+    return impl

@@ -1,8 +1,8 @@
 """NumPy's index helpers and index-driven copies, written through the
 extension API: ``np.tril_indices``, ``np.triu_indices``,
 ``np.tril_indices_from``, ``np.triu_indices_from``, ``np.indices``,
-``np.take_along_axis``, ``np.diagflat``, ``np.rot90``, ``np.extract`` and
-``np.ediff1d``.
+``np.take_along_axis``, ``np.diagflat``, ``np.rot90``, ``np.extract``,
+``np.ediff1d`` and ``np.trim_zeros``.
 
 ``np.rot90`` returns a view, as NumPy does: one strided view over the
 argument's memory (:func:`pycomp.np.manipulation.strided_view`) whose
@@ -356,7 +356,7 @@ def _np_ediff1d(ary, to_end=None, to_begin=None):
     _check_array_like("np.ediff1d", "ary", ary)
     elem = _elem(ary)
     if isinstance(elem, types.Boolean):
-        raise TypingError("np.ediff1d(): Boolean dtype is unsupported (as per NumPy: booleans do not subtract)")
+        raise TypingError("np.ediff1d(): Boolean dtype is unsupported (as per NumPy)")
     has_end = _ediff1d_part(to_end, elem, "to_end")
     has_begin = _ediff1d_part(to_begin, elem, "to_begin")
     dt = _scalar_class(elem)
@@ -370,4 +370,51 @@ def _np_ediff1d(ary, to_end=None, to_begin=None):
     def impl(ary, to_end=None, to_begin=None):
         return _ediff1d_fill(np.asarray(ary).ravel(), begin_of(to_begin), end_of(to_end), dt)
 
+    return impl
+
+
+# ------------------------------------------------------------------ np.trim_zeros
+
+
+@register_jitable
+def _trim_sides(trim):
+    """``(front, back)``: whether ``trim`` (letters of 'fFbB') asks to trim
+    the front and the back; ValueError for any other letter, as NumPy."""
+    front = False
+    back = False
+    if len(trim) == 0:
+        raise ValueError("unexpected character(s) in `trim`")
+    for i in range(len(trim)):
+        ch = trim[i]
+        if ch == "f" or ch == "F":
+            front = True
+        elif ch == "b" or ch == "B":
+            back = True
+        else:
+            raise ValueError("unexpected character(s) in `trim`")
+    return front, back
+
+
+@overload(np.trim_zeros)
+def _np_trim_zeros(filt, trim="fb"):
+    """``np.trim_zeros(filt, trim='fb')``: the view of the 1-d array
+    ``filt`` without its leading ('f') and/or trailing ('b') zeros."""
+    if not isinstance(filt, types.Array):
+        raise TypingError("np.trim_zeros(): The first argument must be an array, not %s" % filt)
+    if filt.ndim != 1:
+        raise TypingError("np.trim_zeros(): array must be 1D, not %d-d" % filt.ndim)
+    if isinstance(trim, types.Type) and not isinstance(trim, (types.UnicodeType, types.StringLiteral)):
+        raise TypingError("np.trim_zeros(): The second argument must be a string, not %s" % trim)
+
+    def impl(filt, trim="fb"):
+        front, back = _trim_sides(trim)
+        first = 0
+        last = filt.shape[0]
+        if front:
+            while first < last and filt[first] == 0:
+                first += 1
+        if back:
+            while last > first and filt[last - 1] == 0:
+                last -= 1
+        return filt[first:last]
     return impl

@@ -355,7 +355,7 @@ def _insert_at(flat, index, v):
     """``flat`` with the items ``v`` inserted before position ``index``."""
     n = flat.size
     if index < -n or index > n:
-        raise IndexError("index is out of bounds for axis 0")
+        raise IndexError("index is out of bounds for the given array size")
     if index < 0:
         index += n
     out = np.empty(n + v.size, flat.dtype)
@@ -421,9 +421,16 @@ def _np_insert(arr, obj, values, axis=None):
     if _index_seq(obj):
         def impl_many(arr, obj, values, axis=None):
             _check_axis(axis, arr.ndim)
-            return _insert_many(np.ravel(arr), _as_intp(obj), np.ravel(np.asarray(values)).astype(dt))
+            indices = _as_intp(obj)
+            vals = np.ravel(np.asarray(values)).astype(dt)
+            if indices.size == 1:  # one index: every value goes there, as for an integer obj (NumPy)
+                return _insert_at(np.ravel(arr), indices[0], vals)
+            return _insert_many(np.ravel(arr), indices, vals)
         return impl_many
-    raise TypingError("np.insert(): obj must be an integer, or a tuple, list or 1-d array of integers, not %s" % obj)
+    if isinstance(obj, (types.BaseTuple, types.List)) or _is_array(obj):
+        raise TypingError("np.insert(): obj should be of Integer dtype (a tuple, list or 1-d array of "
+                          "integers), not %s" % obj)
+    raise TypingError("np.insert(): obj should be an Integer, an Array or a Sequence, not %s" % obj)
 
 
 @register_jitable

@@ -78,14 +78,34 @@ def _inf_overload(fn, one):
     name = "np." + fn.__name__
 
     @overload(fn)
-    def _np_isinf_signed(x):
-        """``np.isneginf(x)`` / ``np.isposinf(x)`` of a real number or array-like."""
+    def _np_isinf_signed(x, out=None):
+        """``np.isneginf(x, out=None)`` / ``np.isposinf(x, out=None)`` of a
+        real number or array-like; with an array ``out``, the answers
+        broadcast into it (cast to its dtype) and ``out`` returned."""
         _check_array_like(name, x)
         el = _elem(x)
         if isinstance(el, types.Complex):
             raise TypingError("%s(): This operation is not supported for complex values because it would be "
                               "ambiguous (%s)" % (name, el))
-        return _elementwise(name, x, one if isinstance(el, types.Float) else _false)
+        pred = one if isinstance(el, types.Float) else _false
+        base = register_jitable(_elementwise(name, x, pred))
+        if not _given(out):
+            return lambda x, out=None: base(x)
+        if not isinstance(out, types.Array):
+            raise TypingError("%s(): out must be an array or None, not %s" % (name, out))
+        if _scalar(x) or (isinstance(x, types.Array) and x.ndim == 0):
+            def impl_scalar(x, out=None):
+                v = base(x)
+                for idx in np.ndindex(out.shape):
+                    out[idx] = v
+                return out
+            return impl_scalar
+        def impl(x, out=None):
+            b = np.broadcast_to(base(x), out.shape)
+            for idx in np.ndindex(out.shape):
+                out[idx] = b[idx]
+            return out
+        return impl
 
 
 _inf_overload(np.isneginf, _neginf)
@@ -138,18 +158,33 @@ def _complex_type(t) -> bool:
     return False
 
 
+def _obj_predicate(x, complex_answer):
+    """The implementation of ``np.iscomplexobj`` (``complex_answer``) or
+    ``np.isrealobj``: a constant of ``x``'s type; for an optional value,
+    None's answer (not complex) when it is None."""
+    if isinstance(x, types.Optional):
+        answer = _complex_type(x.type) == complex_answer
+        none_answer = not complex_answer
+
+        def impl(x):
+            if x is None:
+                return none_answer
+            return answer
+        return impl
+    answer = _complex_type(x) == complex_answer
+    return lambda x: answer
+
+
 @overload(np.iscomplexobj)
 def _np_iscomplexobj(x):
     """``np.iscomplexobj(x)``: whether ``x``'s type is complex or has a complex dtype (a constant)."""
-    answer = _complex_type(x)
-    return lambda x: answer
+    return _obj_predicate(x, True)
 
 
 @overload(np.isrealobj)
 def _np_isrealobj(x):
     """``np.isrealobj(x)``: ``not np.iscomplexobj(x)`` (a constant)."""
-    answer = not _complex_type(x)
-    return lambda x: answer
+    return _obj_predicate(x, False)
 
 
 def _scalar_type(t) -> bool:

@@ -356,31 +356,39 @@ def _ptp(a, axis=None):
 
 
 @overload(np.average, jit_options=_NUMPY_ERRORS)
-def _average(a, weights=None):
+def _average(a, axis=None, weights=None):
     """``np.average(a)`` (the mean) and ``np.average(a, weights=w)``
     (``sum(a * w) / sum(w)``; ``w`` of ``a``'s shape; ZeroDivisionError
-    when the weights sum to zero, as NumPy)."""
+    when the weights sum to zero). As Numba, an ``axis`` other than None
+    raises TypeError, and so do weights of another shape (Numba's words)."""
     if not isinstance(a, types.Array):
         return None
+    if not _no(axis):
+        if not is_index(axis):
+            raise TypingError("np.average(): axis must be an integer or None, not %s" % axis)
+
+        def impl(a, axis=None, weights=None):
+            raise TypeError("Numba does not support average with axis.")
+        return impl
     if _no(weights):
-        def impl(a, weights=None):
+        def impl(a, axis=None, weights=None):
             return a.mean()
         return impl
     res = scalar_class(_float_of(a.dtype) if not isinstance(a.dtype, types.Complex) else a.dtype)
     if isinstance(weights, (types.Number, types.Boolean)):  # a scalar weight: for a 0-d array only
-        def impl(a, weights=None):
+        def impl(a, axis=None, weights=None):
             if a.ndim != 0:
-                raise TypeError("Axis must be specified when shapes of a and weights differ.")
+                raise TypeError("1D weights expected when shapes of a and weights differ.")
             if weights == 0:
-                raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+                raise ZeroDivisionError("Weights sum to zero, can't be normalized.")
             return res(a.sum())
         return impl
     if not isinstance(weights, types.Array):
-        raise TypingError("average(): weights must be an array, not %s" % weights)
+        raise TypingError("np.average(): weights must be an array, not %s" % weights)
 
-    def impl(a, weights=None):
+    def impl(a, axis=None, weights=None):
         if a.shape != weights.shape:
-            raise TypeError("Axis must be specified when shapes of a and weights differ.")
+            raise TypeError("1D weights expected when shapes of a and weights differ.")
         s = res(0)
         w = res(0)
         ia = a.flat
@@ -388,7 +396,7 @@ def _average(a, weights=None):
             s += res(next(ia)) * res(x)
             w += res(x)
         if w == 0:
-            raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+            raise ZeroDivisionError("Weights sum to zero, can't be normalized.")
         return s / w
     return impl
 

@@ -226,8 +226,35 @@ def _np_bartlett(M):
     return impl
 
 
+def _numpy_i0_coefficients():
+    """NumPy's own Chebyshev coefficients of I0 (read from the running
+    NumPy, so ``np.kaiser`` agrees with it to the last bit), or None when
+    this NumPy does not expose them (the power series is used then)."""
+    try:
+        from numpy.lib import _function_base_impl as impl
+        return tuple(float(c) for c in impl._i0A), tuple(float(c) for c in impl._i0B)
+    except (ImportError, AttributeError, TypeError, ValueError):
+        return None
+
+
+_I0_COEFFS = _numpy_i0_coefficients()
+
+
 @register_jitable
-def _i0(x):
+def _chebyshev(x, vals):
+    """The Chebyshev series ``vals`` at ``x`` (Clenshaw's recurrence, as NumPy's)."""
+    b0 = vals[0]
+    b1 = 0.0
+    b2 = 0.0
+    for i in range(1, len(vals)):
+        b2 = b1
+        b1 = b0
+        b0 = x * b1 - b2 + vals[i]
+    return 0.5 * (b0 - b2)
+
+
+@register_jitable
+def _i0_series(x):
     """The modified Bessel function of the first kind, order 0 (its power series)."""
     x = abs(x)
     q = 0.25 * x * x
@@ -240,6 +267,20 @@ def _i0(x):
         if term <= total * 1e-17:
             return total
         k += 1
+
+
+if _I0_COEFFS is not None:
+    _I0A, _I0B = _I0_COEFFS
+
+    @register_jitable
+    def _i0(x):
+        """I0(x) as NumPy computes it: two Chebyshev expansions, split at 8."""
+        x = abs(x)
+        if x <= 8.0:
+            return np.exp(x) * _chebyshev(x / 2.0 - 2, _I0A)
+        return np.exp(x) * _chebyshev(32.0 / x - 2.0, _I0B) / np.sqrt(x)
+else:  # pragma: no cover -- a NumPy without the coefficients
+    _i0 = _i0_series
 
 
 @overload(np.kaiser)
@@ -281,10 +322,17 @@ def _np_sinc(x):
         raise TypingError('np.sinc(): Argument "x" must be a Number or array-like, not %s' % x)
     work = el if isinstance(el, (types.Float, types.Complex)) else types.float64
     wt = _scalar_class(work)
+    # an array computes in its dtype (NumPy's pi * x); a number in double
+    # precision, as Numba's scalar rules have float32 * pi (a float64) give
+    # (then cast back to NumPy's result type): sinc(float32(1)) is ~1e-17,
+    # not float32 pi's rounding error
+    hi = wt if isinstance(x, types.Array) else _scalar_class(
+        types.complex128 if isinstance(work, types.Complex) else types.float64)
+
     @register_jitable
     def one(v):
-        y = wt(np.pi) * (wt(1.0e-20) if v == 0 else wt(v))
-        return np.sin(y) / y
+        y = hi(np.pi) * (hi(1.0e-20) if v == 0 else hi(v))
+        return wt(np.sin(y) / y)
 
     if isinstance(x, types.Array):
         def impl(x):

@@ -170,6 +170,7 @@ MIRRORS = {
     "numba.experimental": "pycomp.experimental",
     "numba.cuda": "pycomp.cuda",
     "numba.np.ufunc": "pycomp.ufunc",
+    "numba.np.extensions": "pycomp.np.extensions",  # cross2d
     "numba.misc.special": "pycomp",  # typeof, prange, literal_unroll, ...
 }
 
