@@ -544,7 +544,10 @@ class Dispatcher(DispatcherBase):
             return sym
         ov = self.overloads.get(argtypes)
         if ov is None:
-            best = self._best_match(argtypes)
+            # as get_call_signature typed it: a converting match only among
+            # explicit signatures, else the exact specialization (an
+            # optional(T) argument must not reach the T one: no None check)
+            best = self._best_match(argtypes) if self._explicit else None
             ov = self.overloads[best] if best is not None else self._compile(argtypes, None)
         return ov.native_symbol
 

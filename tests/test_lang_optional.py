@@ -415,3 +415,23 @@ def test_unpack_optional_tuple(x):
 @pycomp_only("Numba 0.68 fails to compile indexing an optional tuple (an internal error)")
 def test_index_optional_tuple(x):
     check(index_optional, x, match_message=False)
+
+
+def _iscomplex_value(x):
+    return np.iscomplexobj(x)
+
+
+def call_with_optional(x, flag, f):
+    y = x if flag else None
+    return f(y)
+
+
+def test_an_optional_argument_gets_its_own_specialization():
+    """A jitted callee already compiled for T, called with optional(T),
+    compiles for optional(T): reusing the T code would skip the None case
+    (a regression: np.iscomplexobj(None) came out True)."""
+    callee = njit(_iscomplex_value)
+    assert callee(1 + 0j) is True
+    f = njit(call_with_optional)
+    assert f(1 + 0j, False, callee) is False
+    assert f(1 + 0j, True, callee) is True
