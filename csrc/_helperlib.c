@@ -283,10 +283,34 @@ parse_source_frame(PyObject *where, source_frame *out)
 }
 
 /*
+ * Run-time values of an exception being raised (``raise ValueError("n =", n)``
+ * with a variable ``n``): the raising code stores them here, 8 bytes each,
+ * just before it returns the exception's status; pycomp_raise_static()
+ * hands them to the table entry's decoder, which rebuilds the arguments.
+ * One slot per thread: nothing runs between the raise and the wrapper.
+ */
+#define PYCOMP_MAX_EXC_VALUES 16
+static _Thread_local int64_t pending_values[PYCOMP_MAX_EXC_VALUES];
+static _Thread_local int32_t pending_count;
+
+void
+pycomp_exc_set_values(const int64_t *values, int32_t n)
+{
+    if (n < 0)
+        n = 0;
+    if (n > PYCOMP_MAX_EXC_VALUES)
+        n = PYCOMP_MAX_EXC_VALUES;
+    memcpy(pending_values, values, (size_t)n * sizeof(int64_t));
+    pending_count = n;
+}
+
+/*
  * Raise the exception described by exception_table[index]: the class is
  * called with *args and the resulting instance is raised, so that
- * exc.args == args exactly.  A malformed table or index raises
- * SystemError; an exception from the constructor itself propagates.
+ * exc.args == args exactly.  An entry with a fourth item (a decoder) was
+ * raised with run-time values: decoder(bytes of the pending values) gives
+ * the args instead.  A malformed table or index raises SystemError; an
+ * exception from the constructor itself propagates.
  */
 void
 pycomp_raise_static(int32_t index)
@@ -312,7 +336,7 @@ pycomp_raise_static(int32_t index)
 
     PyObject *cls, *args, *where = Py_None;
     if (!PyTuple_Check(entry)
-        || (PyTuple_GET_SIZE(entry) != 2 && PyTuple_GET_SIZE(entry) != 3)
+        || PyTuple_GET_SIZE(entry) < 2 || PyTuple_GET_SIZE(entry) > 4
         || !PyExceptionClass_Check(cls = PyTuple_GET_ITEM(entry, 0))
         || !PyTuple_Check(args = PyTuple_GET_ITEM(entry, 1))) {
         PyErr_Format(PyExc_SystemError,
@@ -321,13 +345,37 @@ pycomp_raise_static(int32_t index)
         Py_DECREF(entry);
         return;
     }
-    if (PyTuple_GET_SIZE(entry) == 3)
+    if (PyTuple_GET_SIZE(entry) >= 3)
         where = PyTuple_GET_ITEM(entry, 2);
+    PyObject *decoded = NULL;
+    if (PyTuple_GET_SIZE(entry) == 4 && PyTuple_GET_ITEM(entry, 3) != Py_None) {
+        PyObject *raw = PyBytes_FromStringAndSize((const char *)pending_values,
+                                                  (Py_ssize_t)pending_count * (Py_ssize_t)sizeof(int64_t));
+        if (raw == NULL) {
+            Py_DECREF(entry);
+            return;
+        }
+        decoded = PyObject_CallOneArg(PyTuple_GET_ITEM(entry, 3), raw);
+        Py_DECREF(raw);
+        if (decoded == NULL) {
+            Py_DECREF(entry);
+            return;
+        }
+        if (!PyTuple_Check(decoded)) {
+            PyErr_Format(PyExc_SystemError, "pycomp: exception decoder of entry %d returned %R",
+                         (int)index, decoded);
+            Py_DECREF(decoded);
+            Py_DECREF(entry);
+            return;
+        }
+        args = decoded;
+    }
     /* the strings live in `where`, which `entry` keeps alive until the end */
     source_frame frame;
     int has_frame = parse_source_frame(where, &frame);
 
     PyObject *exc = PyObject_Call(cls, args, NULL);
+    Py_XDECREF(decoded);
     if (exc != NULL) {
         if (PyExceptionInstance_Check(exc)) {
             PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
@@ -570,6 +618,7 @@ build_c_helpers(void)
         return NULL;
     if (ADD_HELPER(d, pycomp_unbox_array) < 0
         || ADD_HELPER(d, pycomp_raise_static) < 0
+        || ADD_HELPER(d, pycomp_exc_set_values) < 0
         || ADD_HELPER(d, pycomp_release_gil) < 0
         || ADD_HELPER(d, pycomp_acquire_gil) < 0
         || ADD_HELPER(d, pycomp_unbox_int64) < 0

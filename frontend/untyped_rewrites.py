@@ -63,7 +63,7 @@ def static_raise(module: ModuleOp) -> None:
                     call.detach()
                     call.erase()
             else:
-                raise UnsupportedError("only 'raise ExceptionClass(constant args...)' is supported yet"
+                raise UnsupportedError("only 'raise ExceptionClass(args...)' without keyword arguments is supported"
                                        ).with_loc(nb.source_loc(term))
 
 

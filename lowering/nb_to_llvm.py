@@ -34,7 +34,7 @@ from pycomp.operators import operator_key, operator_operands
 from pycomp.oprules import lowering_rule_for
 from pycomp.passes import ERROR_MODELS
 from pycomp.signature import Signature
-from pycomp.targets.base import TargetContext, target_context
+from pycomp.targets.base import VALUE, TargetContext, target_context
 from pycomp.targets.datamodel import PTR
 
 __all__ = ["lower_function", "lower_module", "native_symbol_name", "NbToLLVMPass",
@@ -444,7 +444,29 @@ class _FunctionLowering:
         self.ctx.call_conv.return_status(self.b, self.ctx.raise_status(op.exc_class.data, op.args.data))
 
     def lower_RaiseOp(self, op):
-        raise UnsupportedError("only exceptions with constant arguments can be raised yet")
+        """``raise E(args)`` with run-time arguments (``nb-static-raise``
+        took the constant ones): constants and literals stay in the
+        exception table, numbers and booleans travel with the status
+        (``TargetContext.raise_with_values``)."""
+        call = op.value.owner
+        if not (isinstance(call, nb.CallOp) and isinstance(nb.type_of(call.callee), ty.ExceptionClass)
+                and not call.kwnames.data):
+            raise UnsupportedError("only 'raise ExceptionClass(args...)' is supported, not raising a value "
+                                   "of type %s" % nb.type_of(op.value)).with_loc(nb.source_loc(op))
+        parts, values = [], []
+        for a in call.args:
+            t = nb.type_of(a)
+            if isinstance(a.owner, nb.ConstOp):
+                parts.append(a.owner.value.data)
+            elif isinstance(t, ty.StringLiteral):
+                parts.append(t.value)
+            elif isinstance(t, (ty.Integer, ty.Float, ty.Boolean)):
+                parts.append(VALUE)
+                values.append((t, self.v(a)))
+            else:
+                raise UnsupportedError("an exception's arguments can be constants, numbers and booleans, not %s"
+                                       % t).with_loc(nb.source_loc(op))
+        self.ctx.raise_with_values(self.b, nb.type_of(call.callee).exc_class, tuple(parts), values)
 
     def lower_BranchOp(self, op):
         self.b.br(self.bmap[op.dest], [self.v(a) for a in op.arguments])

@@ -39,30 +39,84 @@ from pycomp.targets.datamodel import I1, I32, I64, MEMINFO, MEMINFO_DATA_FIELD, 
 if TYPE_CHECKING:  # the builder is handed in by lowering; targets never import it
     from pycomp.lowering.builder import LLVMBuilder
 
-__all__ = ["TargetContext", "StatusCallConv", "LoweringRegistry", "ExceptionTable", "exception_table",
+__all__ = ["TargetContext", "StatusCallConv", "LoweringRegistry", "ExceptionTable", "ExceptionValues", "VALUE",
+           "exception_table",
            "TARGETS", "target_context"]
 
 
 class ExceptionTable:
-    """Constant exceptions compiled code may raise, shared with the C helper
-    library: entry ``i`` is ``(exception class, args tuple, where)`` with
-    ``where`` the raising source line as ``(function, file, line)`` or None;
-    the helper adds that line to the traceback as a frame of its own, so the
-    user sees where in the compiled function the exception came from."""
+    """Exceptions compiled code may raise, shared with the C helper library:
+    entry ``i`` is ``(exception class, args tuple, where)`` with ``where``
+    the raising source line as ``(function, file, line)`` or None; the
+    helper adds that line to the traceback as a frame of its own, so the
+    user sees where in the compiled function the exception came from. An
+    exception raised with run-time values has a fourth item, its
+    :class:`ExceptionValues` decoder (the args tuple then shows the
+    constant parts)."""
 
     def __init__(self):
         self.entries: list = []
         self._index: dict = {}
         self._lock = threading.Lock()
 
-    def index_of(self, exc_class, args: tuple, where=None) -> int:
-        key = (exc_class, tuple((type(a), a) for a in args), where)
+    def index_of(self, exc_class, args: tuple, where=None, decoder=None) -> int:
+        key = (exc_class, tuple((type(a), a) for a in args), where, decoder)
         with self._lock:
             i = self._index.get(key)
             if i is None:
                 i = self._index[key] = len(self.entries)
-                self.entries.append((exc_class, tuple(args), where))
+                entry = (exc_class, tuple(args), where)
+                self.entries.append(entry if decoder is None else entry + (decoder,))
         return i
+
+
+#: struct codes of the run-time values an exception can carry (8 bytes each)
+_VALUE_CODES = {"int": "q", "uint": "Q", "float": "d", "bool": "q"}
+
+
+class ExceptionValues:
+    """How the arguments of an exception raised with run-time values are
+    rebuilt when it reaches Python: ``parts`` are the arguments, each a
+    constant or a :data:`VALUE` placeholder filled, in order, by the
+    values compiled code stored (``kinds``: "int", "uint", "float",
+    "bool"); with ``message`` the arguments are instead the one string
+    ``message % values`` (``"axis %d is out of bounds"``). Instances are
+    compared by content, so a raise site compiled twice shares one entry."""
+
+    def __init__(self, parts: tuple, kinds: tuple, message: str | None = None):
+        self.parts, self.kinds, self.message = tuple(parts), tuple(kinds), message
+
+    def _key(self):
+        return (tuple((type(p), p) for p in self.parts), self.kinds, self.message)
+
+    def __eq__(self, other):
+        return isinstance(other, ExceptionValues) and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __call__(self, raw: bytes) -> tuple:
+        import struct
+
+        codes = "".join(_VALUE_CODES[k] for k in self.kinds)
+        values = list(struct.unpack("=" + codes, raw[:8 * len(codes)])) if codes else []
+        values = [bool(v) if k == "bool" else v for v, k in zip(values, self.kinds)]
+        if self.message is not None:
+            return (self.message % tuple(values),)
+        it = iter(values)
+        return tuple(next(it) if p is VALUE else p for p in self.parts)
+
+    def __repr__(self):
+        return "ExceptionValues(%r, %r, %r)" % (self.parts, self.kinds, self.message)
+
+
+class _Value:
+    def __repr__(self):
+        return "<run-time value>"
+
+
+#: the placeholder of a run-time value in :class:`ExceptionValues` parts
+VALUE = _Value()
 
 
 exception_table = ExceptionTable()
@@ -211,6 +265,12 @@ class TargetContext:
     name: str = ""
     #: whether code runs in a process with a Python interpreter (the CPU)
     has_python: bool = False
+
+    @property
+    def dynamic_exceptions(self) -> bool:
+        """Whether a raised exception can carry run-time values (the CPU's
+        C helper keeps them for the wrapper; CUDA kernels cannot)."""
+        return self.has_python
 
     def __init__(self, boundscheck: bool = False, fastmath: bool = False, error_model: str = "python"):
         self.boundscheck = boundscheck
@@ -368,11 +428,58 @@ class TargetContext:
             self.decref(b, t, v)
 
     # -------------------------------------------------------- exceptions
-    def raise_status(self, exc_class, args=()) -> int:
-        """The status that raises ``exc_class(*args)`` at the current op's line."""
+    def raise_status(self, exc_class, args=(), decoder=None) -> int:
+        """The status that raises ``exc_class(*args)`` at the current op's line
+        (with a decoder: the args it rebuilds from run-time values)."""
         loc = self.current_loc
         where = (loc.function or "<jitted>", loc.filename, loc.line) if loc is not None else None
-        return self.exceptions.index_of(exc_class, tuple(args), where) + 1
+        return self.exceptions.index_of(exc_class, tuple(args), where, decoder) + 1
+
+    def raise_with_values(self, b: LLVMBuilder, exc_class, parts, values, message: str | None = None) -> None:
+        """Return the status raising ``exc_class`` with run-time values:
+        ``parts`` the arguments, :data:`VALUE` where the next of ``values``
+        (``(type, value)`` pairs: booleans, integers, floats) goes; with
+        ``message``, the one argument ``message % values``. The values are
+        stored for the wrapper (``pycomp_exc_set_values``) just before the
+        status returns; a target without that helper raises the constant
+        parts."""
+        kinds, words = [], []
+        for t, v in values:
+            if isinstance(t, ty.Boolean):
+                kinds.append("bool")
+                words.append(b.cast("zext", v, I64))
+            elif isinstance(t, ty.Integer):
+                kinds.append("int" if t.signed else "uint")
+                words.append(v if t.bitwidth == 64 else b.cast("sext" if t.signed else "zext", v, I64))
+            elif isinstance(t, ty.Float):
+                kinds.append("float")
+                d = v if t.bitwidth == 64 else b.cast("fpext", v, datamodel.F64)
+                words.append(b.cast("bitcast", d, I64))
+            else:
+                raise UnsupportedError("an exception can carry run-time numbers and booleans, not %s" % t)
+        decoder = ExceptionValues(parts, tuple(kinds), message)
+        shown = message if message is not None else tuple(parts)
+        if not self.dynamic_exceptions:
+            self.call_conv.return_status(b, self.raise_status(exc_class, (shown,) if message else tuple(
+                "?" if p is VALUE else p for p in parts)))
+            return
+        slots = b.alloca(llvm.LLVMArrayType(max(len(words), 1), I64))
+        for k, w in enumerate(words):
+            b.store(w, b.gep(slots, [0, k], llvm.LLVMArrayType(max(len(words), 1), I64)))
+        self.declare("pycomp_exc_set_values", None, [PTR, I32])
+        b.call("pycomp_exc_set_values", [slots, b.const_int(I32, len(words))])
+        args = (message,) if message is not None else tuple("?" if p is VALUE else p for p in parts)
+        self.call_conv.return_status(b, self.raise_status(exc_class, args, decoder))
+
+    def guard_with_values(self, b: LLVMBuilder, fail_cond, exc_class, parts, values, message: str | None = None):
+        """If ``fail_cond`` holds, raise ``exc_class`` with run-time values
+        (as :meth:`raise_with_values`); continue in a new block otherwise."""
+        fail = b.new_block()
+        ok = b.new_block()
+        b.cond_br(fail_cond, fail, [], ok, [])
+        b.position_at_end(fail)
+        self.raise_with_values(b, exc_class, parts, values, message)
+        b.position_at_end(ok)
 
     def guard(self, b: LLVMBuilder, fail_cond, exc_class, args=()):
         """If ``fail_cond`` (i1) holds, return the status raising

@@ -281,7 +281,7 @@ def _np_size(a, axis=None):
         s = np.asarray(a).shape
         n = len(s)
         if axis < -n or axis >= n:
-            raise np.exceptions.AxisError("axis is out of bounds for array of the given dimension")
+            raise np.exceptions.AxisError(axis, n)
         return s[axis + n if axis < 0 else axis]
 
     return impl

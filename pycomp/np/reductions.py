@@ -143,7 +143,7 @@ def _axes_descending(axis, ndim):
     j = 0
     for k in axis:
         if k < -ndim or k >= ndim:
-            raise np.exceptions.AxisError("axis is out of bounds for array of given dimension")
+            raise np.exceptions.AxisError(k, ndim)
         out[j] = k + ndim if k < 0 else k
         j += 1
     out = np.sort(out)[::-1]

@@ -399,7 +399,7 @@ def _np_unwrap(p, discont=None, axis=-1, period=2 * math.pi):
         a = np.asarray(p)
         ax = axis + nd if axis < 0 else axis
         if ax < 0 or ax >= nd:
-            raise np.exceptions.AxisError("axis is out of bounds for array of the given dimension")
+            raise np.exceptions.AxisError(axis, nd)
         limit = discont if has_discont else period / 2
         moved = np.swapaxes(a, ax, nd - 1)
         n = moved.shape[nd - 1]

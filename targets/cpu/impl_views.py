@@ -74,10 +74,14 @@ def _normalize_axis(ctx, b, axis, ndim: int):
     AxisError (a ValueError, as NumPy)."""
     from numpy.exceptions import AxisError
 
+    from pycomp.targets.base import VALUE
+
     n = b.const_int(I64, ndim)
+    given = axis
     axis = b.select(b.icmp("<", axis, b.const_int(I64, 0)), b.ibin("add", axis, n), axis)
     bad = b.ibin("or", b.icmp("<", axis, b.const_int(I64, 0)), b.icmp(">=", axis, n))
-    ctx.guard(b, bad, AxisError, ("axis is out of bounds for array of given dimension",))
+    # AxisError(axis, ndim): NumPy's "axis 3 is out of bounds for array of dimension 2"
+    ctx.guard_with_values(b, bad, AxisError, (VALUE, ndim), [(ty.int64, given)])
     return axis
 
 

@@ -34,5 +34,5 @@ nb.func @bad_raise() -> !nb.type<none> attributes {arg_names = []} {
 
 // ERR:      split_input_errors.mlir:11:3: error: nb.cond_br condition must be bool, not int64
 // ERR-NEXT:   nb.cond_br %c : !nb.type<int64>, ^x, ^x
-// ERR-NEXT: UnsupportedError: only 'raise ExceptionClass(constant args...)' is supported yet
+// ERR-NEXT: UnsupportedError: only 'raise ExceptionClass(args...)' without keyword arguments is supported
 // ERR-NEXT:   File "{{.*}}split_input_errors.mlir", line 26, in bad_raise
