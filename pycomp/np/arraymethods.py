@@ -20,7 +20,7 @@ from pycomp.errors import TypingError
 from pycomp.extending import infer_global, lower_builtin, overload, overload_method, register_jitable
 from pycomp.frontend.typing.arraycreation import dtype_from_type
 from pycomp.frontend.typing.templates import AbstractTemplate, signature
-from pycomp.np import linalg, pairufuncs, reductions, sorting, ufuncmethods, views  # noqa: F401  (they register)
+from pycomp.np import linalg, reductions, sorting, ufuncmethods, views  # noqa: F401  (they register)
 from pycomp.np.reductions import scalar_class
 from pycomp.np.views import is_index
 
