@@ -187,8 +187,11 @@ def _nans_to_end(v):
     return j
 
 
-#: rows of floats at least this long sort by radix (quicksort kind)
-_RADIX_MIN = 512
+#: rows of floats at least this long sort by radix (quicksort kind), and
+#: argsort by radix; shorter ones by introsort / merge sort (measured
+#: crossovers on float64: the radix sort's counting tables cost more below)
+_RADIX_MIN = 1500
+_RADIX_ARG_MIN = 700
 _DIGIT = 11
 
 
@@ -324,53 +327,68 @@ def _radix(dtype):
 def _argsort_for(lt):
     def argsort(a):
         """The indices that sort 1-d ``a``, by a stable merge sort (runs of
-        ``_SMALL`` by insertion first)."""
+        ``_SMALL`` by insertion first). The keys travel with the indices
+        (a copy of ``a`` in step with them), so a comparison reads two
+        neighbouring keys rather than ``a`` through the indices."""
         n = a.shape[0]
         idx = np.empty(n, np.intp)
         tmp = np.empty(n, np.intp)
+        key = np.empty(n, a.dtype)
+        ktmp = np.empty(n, a.dtype)
         for i in range(n):
             idx[i] = i
+            key[i] = a[i]
         for lo in range(0, n, _SMALL):
             hi = min(lo + _SMALL, n)
             for i in range(lo + 1, hi):
                 k = idx[i]
-                x = a[k]
+                x = key[i]
                 j = i - 1
-                while j >= lo and lt(x, a[idx[j]]):
+                while j >= lo and lt(x, key[j]):
                     idx[j + 1] = idx[j]
+                    key[j + 1] = key[j]
                     j -= 1
                 idx[j + 1] = k
+                key[j + 1] = x
         width = _SMALL
         while width < n:
             lo = 0
             while lo < n:
                 mid = min(lo + width, n)
                 hi = min(lo + 2 * width, n)
-                if mid < hi and lt(a[idx[mid]], a[idx[mid - 1]]):
+                if mid < hi and lt(key[mid], key[mid - 1]):
                     i = lo
                     j = mid
                     k = lo
-                    while i < mid and j < hi:
-                        if lt(a[idx[j]], a[idx[i]]):
-                            tmp[k] = idx[j]
-                            j += 1
-                        else:
-                            tmp[k] = idx[i]
-                            i += 1
+                    while i < mid and j < hi:  # without branches: the order is data (random)
+                        ki = key[i]
+                        kj = key[j]
+                        ii = idx[i]
+                        ij = idx[j]
+                        right = lt(kj, ki)
+                        tmp[k] = ij if right else ii
+                        ktmp[k] = kj if right else ki
+                        step = np.intp(right)
+                        j += step
+                        i += 1 - step
                         k += 1
                     while i < mid:
                         tmp[k] = idx[i]
+                        ktmp[k] = key[i]
                         i += 1
                         k += 1
                     while j < hi:
                         tmp[k] = idx[j]
+                        ktmp[k] = key[j]
                         j += 1
                         k += 1
                 else:  # in order already (or a lone run): copied through
                     for t in range(lo, hi):
                         tmp[t] = idx[t]
+                        ktmp[t] = key[t]
                 lo += 2 * width
             idx, tmp = tmp, idx
+            key, ktmp = ktmp, key
             width *= 2
         return idx
     return register_jitable(argsort)
@@ -429,7 +447,7 @@ _ARGSORTS = {}
 
 def row_argsort(dtype):
     """A jitable ``argsort(v)`` of 1-d ``v``: a new intp array (stable): a
-    radix sort for float64/float32 rows of ``_RADIX_MIN`` items or more, a
+    radix sort for float64/float32 rows of ``_RADIX_ARG_MIN`` items or more, a
     merge sort otherwise."""
     lt = less_than(dtype)
     key = (lt, str(dtype))
@@ -441,7 +459,7 @@ def row_argsort(dtype):
             radix_arg = _radix_arg_for(fcls, ucls, passes)
 
             def argsort(a):
-                if a.shape[0] >= _RADIX_MIN:
+                if a.shape[0] >= _RADIX_ARG_MIN:
                     return radix_arg(a)
                 return merge(a)
             fn = register_jitable(argsort)
