@@ -99,6 +99,56 @@ def _select(s, k):
 
 
 @register_jitable
+def _largest(s, h):
+    """The largest of ``s[:h]`` (``h >= 1``, no NaNs): four running maxima
+    take turns, so the compare chains overlap."""
+    m0 = m1 = m2 = m3 = s[0]
+    j = 1
+    while j + 4 <= h:
+        x0 = s[j]
+        x1 = s[j + 1]
+        x2 = s[j + 2]
+        x3 = s[j + 3]
+        m0 = x0 if x0 > m0 else m0
+        m1 = x1 if x1 > m1 else m1
+        m2 = x2 if x2 > m2 else m2
+        m3 = x3 if x3 > m3 else m3
+        j += 4
+    while j < h:
+        x0 = s[j]
+        m0 = x0 if x0 > m0 else m0
+        j += 1
+    m0 = m1 if m1 > m0 else m0
+    m2 = m3 if m3 > m2 else m2
+    return m2 if m2 > m0 else m0
+
+
+@register_jitable
+def _smallest(s, start, stop):
+    """The smallest of ``s[start:stop]`` (not empty, no NaNs), as
+    :func:`_largest` finds the largest."""
+    m0 = m1 = m2 = m3 = s[start]
+    j = start + 1
+    while j + 4 <= stop:
+        x0 = s[j]
+        x1 = s[j + 1]
+        x2 = s[j + 2]
+        x3 = s[j + 3]
+        m0 = x0 if x0 < m0 else m0
+        m1 = x1 if x1 < m1 else m1
+        m2 = x2 if x2 < m2 else m2
+        m3 = x3 if x3 < m3 else m3
+        j += 4
+    while j < stop:
+        x0 = s[j]
+        m0 = x0 if x0 < m0 else m0
+        j += 1
+    m0 = m1 if m1 < m0 else m0
+    m2 = m3 if m3 < m2 else m2
+    return m2 if m2 < m0 else m0
+
+
+@register_jitable
 def _lerp(below, above, t, cls):
     """NumPy's _lerp: from ``below`` for t < 0.5, from ``above`` for
     t >= 0.5 (exact at both ends)."""
@@ -135,11 +185,7 @@ def _selected_fraction(s, f, cls):
     if lo < 0:
         lo = 0
     _select(s, lo)
-    above = s[lo + 1]
-    for j in range(lo + 2, n):  # the smallest of the larger side
-        if s[j] < above:
-            above = s[j]
-    return _lerp(s[lo], above, cls(pos - lo), cls)
+    return _lerp(s[lo], _smallest(s, lo + 1, n), cls(pos - lo), cls)  # the smallest of the larger side
 
 
 def _check_axis(a, axis, name):
@@ -304,11 +350,7 @@ def _median_typer(name, skip_nan):
             _select(s, h)
             if n % 2:
                 return cls(s[h])
-            below = s[0]
-            for j in range(1, h):  # the largest of the smaller side
-                if s[j] > below:
-                    below = s[j]
-            return cls((below + s[h]) / 2)
+            return cls((_largest(s, h) + s[h]) / 2)  # with the largest of the smaller side
         whole = register_jitable(error_model="numpy")(whole)
         if with_axis:
             return along_axis(whole, cls, a.ndim)
