@@ -627,6 +627,8 @@ build_c_helpers(void)
         || ADD_HELPER(d, pycomp_unbox_complex128) < 0
         || ADD_HELPER(d, pycomp_unbox_bool) < 0
         || ADD_HELPER(d, pycomp_complex_pow) < 0
+        || ADD_HELPER(d, pycomp_numpy_cpow) < 0
+        || ADD_HELPER(d, pycomp_numpy_cpowf) < 0
         || ADD_HELPER(d, pycomp_gcd) < 0
         || ADD_HELPER(d, pycomp_nrt_allocate) < 0
         || ADD_HELPER(d, pycomp_nrt_allocate_dtor) < 0

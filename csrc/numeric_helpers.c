@@ -65,6 +65,77 @@ pycomp_complex_pow(double ar, double ai, double br, double bi, double *out)
     return 0;
 }
 
+/*
+ * NumPy's complex power (the power ufunc's complex loops), to the bit: b == 0
+ * gives 1; a zero base gives 0 for a positive real part of b, else nan+nanj;
+ * an integral real exponent below 100 in magnitude is binary powering (1, 2
+ * and 3 unrolled; a negative one divides 1 by the result with NumPy's
+ * complex division); anything else is C's cpow, as NumPy calls it.  TYPE is
+ * double or float, SUFFIX the libm suffix.
+ */
+#define PYCOMP_NUMPY_CPOW(NAME, TYPE, CPOW)                                            \
+static void NAME##_mul(TYPE ar, TYPE ai, TYPE br, TYPE bi, TYPE *r, TYPE *i)          \
+{                                                                                      \
+    *r = ar * br - ai * bi;                                                            \
+    *i = ar * bi + ai * br;                                                            \
+}                                                                                      \
+void                                                                                   \
+NAME(TYPE ar, TYPE ai, TYPE br, TYPE bi, TYPE *out)                                    \
+{                                                                                      \
+    if (br == 0 && bi == 0) {                                                          \
+        out[0] = 1; out[1] = 0;                                                        \
+        return;                                                                        \
+    }                                                                                  \
+    if (ar == 0 && ai == 0) {                                                          \
+        out[0] = br > 0 ? (TYPE)0 : (TYPE)NAN;                                         \
+        out[1] = br > 0 ? (TYPE)0 : (TYPE)NAN;                                         \
+        return;                                                                        \
+    }                                                                                  \
+    if (bi == 0 && fabs((double)br) < 1e18 && (double)(int64_t)br == (double)br) {     \
+        int64_t n = (int64_t)br;                                                       \
+        TYPE rr, ri;                                                                   \
+        if (n == 1) { out[0] = ar; out[1] = ai; return; }                              \
+        if (n == 2) { NAME##_mul(ar, ai, ar, ai, &out[0], &out[1]); return; }          \
+        if (n == 3) {                                                                  \
+            NAME##_mul(ar, ai, ar, ai, &rr, &ri);                                      \
+            NAME##_mul(ar, ai, rr, ri, &out[0], &out[1]);                              \
+            return;                                                                    \
+        }                                                                              \
+        if (n > -100 && n < 100) {                                                     \
+            TYPE pr = ar, pi = ai;                                                     \
+            int64_t mask = 1;                                                          \
+            rr = 1; ri = 0;                                                            \
+            if (n < 0) n = -n;                                                         \
+            for (;;) {                                                                 \
+                if (n & mask) NAME##_mul(rr, ri, pr, pi, &rr, &ri);                    \
+                mask <<= 1;                                                            \
+                if (n < mask || mask <= 0) break;                                      \
+                NAME##_mul(pr, pi, pr, pi, &pr, &pi);                                  \
+            }                                                                          \
+            if (br < 0) { /* 1 / r, NumPy's division */                                \
+                TYPE rat, scl;                                                         \
+                if (fabs((double)rr) >= fabs((double)ri)) {                            \
+                    rat = ri / rr; scl = (TYPE)1 / (rr + ri * rat);                    \
+                    out[0] = (1 + 0 * rat) * scl; out[1] = (0 - 1 * rat) * scl;        \
+                } else {                                                               \
+                    rat = rr / ri; scl = (TYPE)1 / (ri + rr * rat);                    \
+                    out[0] = (1 * rat + 0) * scl; out[1] = (0 * rat - 1) * scl;        \
+                }                                                                      \
+                return;                                                                \
+            }                                                                          \
+            out[0] = rr; out[1] = ri;                                                  \
+            return;                                                                    \
+        }                                                                              \
+    }                                                                                  \
+    {                                                                                  \
+        TYPE complex z = CPOW(ar + ai * I, br + bi * I);                              \
+        out[0] = creal(z); out[1] = cimag(z);                                          \
+    }                                                                                  \
+}
+
+PYCOMP_NUMPY_CPOW(pycomp_numpy_cpow, double, cpow)
+PYCOMP_NUMPY_CPOW(pycomp_numpy_cpowf, float, cpowf)
+
 /* math.gcd on 64-bit integers (the result is non-negative). */
 int64_t
 pycomp_gcd(int64_t a, int64_t b)

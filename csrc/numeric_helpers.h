@@ -11,6 +11,9 @@
 
 int pycomp_complex_pow(double ar, double ai, double br, double bi, double *out);
 int64_t pycomp_gcd(int64_t a, int64_t b);
+/* NumPy's complex power (out[0..1] = the power ufunc's a ** b) */
+void pycomp_numpy_cpow(double ar, double ai, double br, double bi, double *out);
+void pycomp_numpy_cpowf(float ar, float ai, float br, float bi, float *out);
 
 /* pycomp_cmath_NAME(re, im, out): out[0..1] = cmath.NAME(re + im*j) */
 #define PYCOMP_CMATH_FUNCTIONS(X) \

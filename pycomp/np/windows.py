@@ -68,7 +68,7 @@ def _space_checks(name, start, stop, num, endpoint):
     if not _number(stop):
         raise TypingError('%s(): The argument "stop" must be a number, not %s' % (name, stop))
     if isinstance(num, types.Type) and not (isinstance(num, types.Integer) and not isinstance(num, types.Boolean)):
-        raise TypingError("%s(): num must be an integer, not %s" % (name, num))
+        raise TypingError('%s(): The argument "num" must be an integer, not %s' % (name, num))
     if isinstance(endpoint, types.Type) and not isinstance(endpoint, types.Boolean):
         raise TypingError("%s(): endpoint must be a boolean, not %s" % (name, endpoint))
 
@@ -139,9 +139,17 @@ def _np_geomspace(start, stop, num=50, endpoint=True, dtype=None):
     dt = _result_class("np.geomspace", dtype, work)
     cast = _convert(dt)
     if cplx:
-        sign = register_jitable(lambda z: z / abs(z))
-    else:
-        sign = register_jitable(lambda x: 1.0 if x > 0 else -1.0)
+        def complex_impl(start, stop, num=50, endpoint=True, dtype=None):
+            if num < 0:
+                raise ValueError("Number of samples must be non-negative.")
+            lo, hi = np.complex128(start), np.complex128(stop)
+            if lo == 0 or hi == 0:
+                raise ValueError("Geometric sequence cannot include zero")
+            out = np.empty(num, dt)
+            _complex_geomspace(lo, hi, num, endpoint, out, cast)
+            return out
+        return complex_impl
+    sign = register_jitable(lambda x: 1.0 if x > 0 else -1.0)
 
     def impl(start, stop, num=50, endpoint=True, dtype=None):
         if num < 0:
@@ -164,6 +172,37 @@ def _np_geomspace(start, stop, num=50, endpoint=True, dtype=None):
         return out
 
     return impl
+
+
+@register_jitable
+def _complex_geomspace(lo, hi, num, endpoint, out, cast):
+    """np.geomspace of complex bounds (non-zero) into ``out``, step by step
+    as NumPy computes it, with NumPy's complex division and power (the
+    ufuncs on scalars are NumPy's loops): both bounds rotated by
+    ``start``'s phase, the logspace between their base-10 logarithms, the
+    end points set exactly, the phase put back."""
+    s = np.sign(lo)
+    lo = np.divide(lo, s)
+    hi = np.divide(hi, s)
+    llo = np.log10(lo)
+    lhi = np.log10(hi)
+    div = num - 1 if endpoint else num
+    delta = lhi - llo
+    cdiv = np.complex128(div if div > 0 else 1)
+    step = np.divide(delta, cdiv)
+    ten = np.complex128(10.0)
+    for k in range(num):
+        ck = np.complex128(k)
+        if step != 0:
+            y = ck * step + llo
+        else:  # NumPy divides the positions first when the step is zero
+            y = np.divide(ck, cdiv) * delta + llo
+        v = np.power(ten, y)
+        if k == 0:
+            v = lo
+        elif endpoint and k == num - 1:
+            v = hi
+        out[k] = cast(v * s)
 
 
 # ------------------------------------------------------------------ windows

@@ -26,7 +26,7 @@ import math
 
 from pycomp import types as ty
 from pycomp.signature import Signature
-from pycomp.targets.datamodel import I1, llvm_type
+from pycomp.targets.datamodel import I1, PTR, llvm_type
 from pycomp.ufunc_db import UfuncLoop
 
 __all__ = ["KERNELS", "DATETIME_KERNELS", "kernel", "numpy_error_model", "scalar_op"]
@@ -108,22 +108,20 @@ for _name, _key, _bool in (("add", "+", "or"), ("subtract", "-", None), ("multip
 
 
 def _complex_power(ctx, b, t, x, y):
-    """``x ** y`` on complex numbers without Python's ZeroDivisionError:
-    ``y == 0`` gives 1; a zero ``x`` gives 0 where ``y``'s real part is
-    positive (whatever its imaginary part) and nan+nanj otherwise, as
-    NumPy 2 computes; other values use the scalar
-    power (on a base of 1 where ``x`` is 0, so that it never raises)."""
+    """``x ** y`` on complex numbers as NumPy's power loop computes it, to
+    the bit (the C helper ``pycomp_numpy_cpow[f]``: ``y == 0`` gives 1, a
+    zero ``x`` 0 or nan+nanj, small integral exponents binary powering,
+    the rest C's ``cpow``); never Python's ZeroDivisionError."""
+    from xdsl.dialects import llvm
+
     ft = t.underlying_float
     lt = llvm_type(ft)
-    zero, one, nan = (b.const_float(lt, v) for v in (0.0, 1.0, math.nan))
+    sym = "pycomp_numpy_cpow" + ("f" if ft.bitwidth == 32 else "")
+    ctx.declare(sym, llvm.LLVMVoidType(), [lt, lt, lt, lt, PTR])
+    out = b.alloca(llvm_type(t))
     (xr, xi), (yr, yi) = _parts(b, x, t), _parts(b, y, t)
-    x_zero = b.ibin("and", b.fcmp("==", xr, zero), b.fcmp("==", xi, zero))
-    y_zero = b.ibin("and", b.fcmp("==", yr, zero), b.fcmp("==", yi, zero))
-    safe_x = b.select(x_zero, _complex(b, t, one, zero), x)
-    general = scalar_op(ctx, b, "**", t, (t, t), [safe_x, y])
-    positive_real = b.fcmp(">", yr, zero)
-    at_zero = b.select(positive_real, _complex(b, t, zero, zero), _complex(b, t, nan, nan))
-    return b.select(y_zero, _complex(b, t, one, zero), b.select(x_zero, at_zero, general))
+    b.call(sym, [xr, xi, yr, yi, out], None)
+    return b.load(out, llvm_type(t))
 
 
 def _power_kernel(real_kernel):
@@ -140,20 +138,22 @@ for _name in ("power", "float_power"):
 
 
 def _complex_divide(b, t, x, y):
-    """``x / y`` for complex numbers (Smith's method), NumPy's way: no
-    exception; a zero divisor gives infinities and nans."""
+    """``x / y`` for complex numbers as NumPy's loop computes it, to the
+    bit: Smith's method with the reciprocal of the denominator multiplied
+    in; no exception: a zero divisor gives infinities and nans."""
     lt = llvm_type(t.underlying_float)
     (ar, ai), (br_, bi) = _parts(b, x, t), _parts(b, y, t)
     mul, add, sub, div = (lambda p, q, op=op: b.fbin(op, p, q) for op in ("fmul", "fadd", "fsub", "fdiv"))
+    one = b.const_float(lt, 1.0)
     abr = b.intrinsic("llvm.fabs", [br_], lt)
     abi = b.intrinsic("llvm.fabs", [bi], lt)
     r1 = div(bi, br_)
-    d1 = add(br_, mul(bi, r1))
-    re1, im1 = div(add(ar, mul(ai, r1)), d1), div(sub(ai, mul(ar, r1)), d1)
+    s1 = div(one, add(br_, mul(bi, r1)))
+    re1, im1 = mul(add(ar, mul(ai, r1)), s1), mul(sub(ai, mul(ar, r1)), s1)
     r2 = div(br_, bi)
-    d2 = add(mul(br_, r2), bi)
-    re2, im2 = div(add(mul(ar, r2), ai), d2), div(sub(mul(ai, r2), ar), d2)
-    re0, im0 = div(ar, abr), div(ai, abr)  # both parts zero
+    s2 = div(one, add(bi, mul(br_, r2)))
+    re2, im2 = mul(add(mul(ar, r2), ai), s2), mul(sub(mul(ai, r2), ar), s2)
+    re0, im0 = div(ar, abr), div(ai, abi)  # both parts zero
     zero = b.const_float(lt, 0.0)
     both_zero = b.ibin("and", b.fcmp("==", br_, zero), b.fcmp("==", bi, zero))
     real_larger = b.fcmp(">=", abr, abi)
@@ -305,11 +305,19 @@ def _complex_exp2(ctx, b, t, z):
     return _cmath(ctx, b, cmath.exp, t, _complex(b, t, b.fbin("fmul", re, ln2), b.fbin("fmul", im, ln2)))
 
 
-def _complex_log2(ctx, b, t, z):
-    """``log2(z)``: ``log(z)`` with both parts times ``log2(e)``."""
-    l2e = b.const_float(llvm_type(t.underlying_float), 1.0 / math.log(2.0))
-    re, im = _parts(b, _cmath(ctx, b, cmath.log, t, z), t)
-    return _complex(b, t, b.fbin("fmul", re, l2e), b.fbin("fmul", im, l2e))
+def _complex_log_scaled(factor):
+    def log_base(ctx, b, t, z):
+        """``log(z)`` with both parts times ``factor`` (NumPy's complex
+        log2 and log10: a product, where cmath.log10 divides by ln 10, so
+        ``np.log10(1000+0j)`` is exactly 3 as in NumPy)."""
+        f = b.const_float(llvm_type(t.underlying_float), factor)
+        re, im = _parts(b, _cmath(ctx, b, cmath.log, t, z), t)
+        return _complex(b, t, b.fbin("fmul", re, f), b.fbin("fmul", im, f))
+    return log_base
+
+
+_complex_log2 = _complex_log_scaled(math.log2(math.e))  # NumPy's NPY_LOG2E
+_complex_log10 = _complex_log_scaled(math.log10(math.e))  # NPY_LOG10E
 
 
 def _complex_expm1(ctx, b, t, z):
@@ -399,7 +407,7 @@ def _round_kernel(intrinsic):
 
 for _name in ("floor", "ceil", "trunc", "rint"):
     KERNELS[_name] = _round_kernel("llvm." + _name)
-for _name, _fn in (("exp2", _complex_exp2), ("log2", _complex_log2), ("expm1", _complex_expm1),
+for _name, _fn in (("exp2", _complex_exp2), ("log2", _complex_log2), ("log10", _complex_log10), ("expm1", _complex_expm1),
                    ("log1p", _complex_log1p), ("rint", _complex_rint)):
     KERNELS[_name] = _with_complex(KERNELS[_name], _fn)
 
