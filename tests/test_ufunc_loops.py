@@ -540,3 +540,38 @@ def test_complex_geomspace_is_numpys(bounds, num):
     np.testing.assert_array_max_ulp(got.imag, np.geomspace(*bounds, num).imag, maxulp=1)
     if bounds[0].real == 0 or bounds[0].imag == 0:  # a real or imaginary start: exact
         _same_bits(got, np.geomspace(*bounds, num))
+
+
+def multiply(a, b):
+    return a * b
+
+
+def square(a):
+    return np.square(a)
+
+
+def reciprocal(a):
+    return np.reciprocal(a)
+
+
+def absolute(a):
+    return np.abs(a)
+
+
+SPECIAL_COMPLEX = np.array([0j, complex(INF, NAN), complex(NAN, INF), complex(NAN, 1.0), complex(3.0, -INF),
+                            1e-320 + 1e-320j, 1e300 + 1e300j, complex(-0.0, 0.0), 3 + 4j])
+
+
+@numba_differs("Numba's complex multiply, square, reciprocal and abs of arrays round differently from NumPy's loops "
+               "(which fuse multiply-adds on FMA machines)")
+@pytest.mark.parametrize("dtype", [np.complex128, np.complex64])
+def test_complex_multiply_square_reciprocal_abs_are_numpys_to_the_bit(dtype):
+    """NumPy's SIMD loops compute ``ar*br - ai*bi`` as ``fma(ar, br, -(ai*bi))``
+    (where the machine has FMA) and |z| as ``L*sqrt(fma(S/L, S/L, 1))``;
+    pycomp asks NumPy which way it rounds and does the same."""
+    z = np.concatenate([_random_complex(700, 4, dtype), SPECIAL_COMPLEX.astype(dtype)])
+    w = z[::-1].copy()
+    _same_bits(jitted(multiply)(z, w), _numpy(multiply, z, w))
+    _same_bits(jitted(multiply)(z, w[0]), _numpy(multiply, z, w[0]))
+    for f in (square, reciprocal, absolute):
+        _same_bits(jitted(f)(z), _numpy(f, z))
