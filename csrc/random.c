@@ -9,6 +9,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <time.h>
+#ifndef _WIN32
+#include <pthread.h>
+#endif
 
 #define MT_N 624
 #define MT_M 397
@@ -57,6 +60,25 @@ seed_from_entropy(rng_state *s)
     }
     seed_state(s, seed);
 }
+
+#ifndef _WIN32
+/* A forked child must not repeat its parent's stream (nor its siblings'):
+ * the forking thread's states, the only ones the child has, are marked
+ * unseeded there, so each child seeds from the OS at its next draw, even
+ * after np.random.seed in the parent (as in Numba). */
+static void
+reseed_after_fork(void)
+{
+    state.seeded = 0;
+    py_state.seeded = 0;
+}
+
+__attribute__((constructor)) static void
+register_fork_handler(void)
+{
+    pthread_atfork(NULL, NULL, reseed_after_fork);
+}
+#endif
 
 #define MT_TWIST(u, v, w) \
     ((w) ^ ((((u) & 0x80000000U) | ((v) & 0x7fffffffU)) >> 1) ^ ((v) & 1U ? 0x9908b0dfU : 0U))

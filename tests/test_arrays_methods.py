@@ -854,3 +854,31 @@ def test_take_float_indices():
 @pytest.mark.parametrize("a, lo, hi", [(5, 1, 10), (-2.5, 0, None), (True, None, 0)], ids=range(3))
 def test_clip_of_a_number(a, lo, hi):
     check(np_clip3, a, lo, hi)
+
+
+def imag_of(a):
+    return a.imag
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int32, np.float32, np.float64, np.bool_])
+def test_imag_of_a_real_array_is_read_only_zeros(dtype):
+    a = np.arange(6).astype(dtype).reshape(2, 3)
+    got = jitted(imag_of)(a)
+    expected = imag_of(a)
+    assert got.dtype == expected.dtype and got.shape == expected.shape and (got == 0).all()
+    assert not got.flags.writeable
+    with pytest.raises(ValueError):
+        got[0, 0] = 1
+
+
+def real_of(a):
+    return a.real
+
+
+@pytest.mark.parametrize("func", [real_of, imag_of])
+def test_real_and_imag_of_a_record_array_are_typing_errors(func):
+    """NumPy gives the array itself and zeros; Numba refuses (most likely a
+    mistake), and so does pycomp."""
+    arr = np.zeros(3, dtype=[("real", np.float32), ("imag", np.complex64)])
+    with pytest.raises(TypingError, match="cannot access .%s of array of Record" % func.__name__[:4]):
+        jitted(func)(arr)

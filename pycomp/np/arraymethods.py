@@ -61,7 +61,12 @@ def _flatten(a):
 def _astype(a, dtype):
     """``a.astype(dtype)``: a new array of ``dtype`` (a class, a type, a
     string or ``b.dtype``), F-contiguous for an F array, else C-contiguous."""
+    if isinstance(dtype, types.UnicodeType):  # a str value, not a literal
+        raise TypingError("array.astype if dtype is a string it must be constant, not %s" % (dtype,))
     to = dtype_from_type(dtype, "astype")
+    if not (isinstance(to, (types.Number, types.Boolean)) and isinstance(a.dtype, (types.Number, types.Boolean))):
+        raise TypingError("astype(%s) not supported on %s: cannot convert from %s to %s"
+                          % (to, a, a.dtype, to))
     if isinstance(a.dtype, types.Complex) and not isinstance(to, types.Complex):
         raise TypingError("astype(%s) not supported on %s: cannot convert from %s to %s"
                           % (to, a, a.dtype, to))

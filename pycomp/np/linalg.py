@@ -374,27 +374,46 @@ def _np_inner(a, b):
 
 
 @overload(np.outer)
-def _np_outer(a, b):
-    """``np.outer(a, b)``: ``a.ravel()[i] * b.ravel()[j]`` in a new
-    (a.size, b.size) array."""
+def _np_outer(a, b, out=None):
+    """``np.outer(a, b, out=None)``: ``a.ravel()[i] * b.ravel()[j]`` in a
+    new (a.size, b.size) array, or written into ``out`` (of that shape),
+    which is returned."""
+    has_out = out is not None and not isinstance(out, (types.NoneType, types.Omitted))
     if not (isinstance(a, types.Array) and isinstance(b, types.Array)):
         if is_array_like(a) and is_array_like(b):  # numbers, lists, tuples: their arrays
-            return lambda a, b: np.outer(np.asarray(a), np.asarray(b))
+            return lambda a, b, out=None: np.outer(np.asarray(a), np.asarray(b), out)
         return None
     for x in (a, b):
         if not isinstance(x.dtype, (types.Number, types.Boolean)):
             raise TypingError("np.outer() of %s and %s: arrays of numbers only" % (a, b))
     cls = scalar_class(_result_dtype(a, b))
+    if has_out:
+        if not (isinstance(out, types.Array) and out.ndim == 2 and not out.readonly
+                and isinstance(out.dtype, (types.Number, types.Boolean))):
+            raise TypingError("np.outer(): out must be a writable 2-d array of numbers, not %s" % (out,))
+        ocls = scalar_class(out.dtype)
 
-    def impl(a, b):
+        def impl(a, b, out=None):
+            x = a.ravel()
+            y = b.ravel()
+            if out.shape[0] != x.shape[0] or out.shape[1] != y.shape[0]:
+                raise ValueError("np.outer(): out has the wrong shape")
+            for i in range(x.shape[0]):
+                xi = cls(x[i])
+                for j in range(y.shape[0]):
+                    out[i, j] = ocls(xi * cls(y[j]))
+            return out
+        return impl
+
+    def impl(a, b, out=None):
         x = a.ravel()
         y = b.ravel()
-        out = np.empty((x.shape[0], y.shape[0]), cls)
+        res = np.empty((x.shape[0], y.shape[0]), cls)
         for i in range(x.shape[0]):
             xi = cls(x[i])
             for j in range(y.shape[0]):
-                out[i, j] = xi * cls(y[j])
-        return out
+                res[i, j] = xi * cls(y[j])
+        return res
     return impl
 
 
@@ -416,7 +435,7 @@ def _np_trace(a, offset=0):
     if not isinstance(a, types.Array):
         return None
     if a.ndim != 2 or not isinstance(a.dtype, (types.Number, types.Boolean)):
-        raise TypingError("np.trace() of %s: only 2-d arrays of numbers are supported" % a)
+        raise TypingError("np.trace() only supported on 2-D arrays (of numbers), not %s" % a)
     if not (offset == 0 or isinstance(offset, types.Integer)):
         raise TypingError("np.trace(): offset must be an integer, not %s" % offset)
     cls = scalar_class(_sum_dtype(a.dtype))
@@ -444,7 +463,8 @@ def _np_kron(a, b):
         return None
     for x in (a, b):
         if not isinstance(x.dtype, (types.Number, types.Boolean)) or x.ndim > 2:
-            raise TypingError("np.kron() of %s and %s: arrays of numbers of at most 2 dimensions only" % (a, b))
+            raise TypingError("np.kron() only supported on 1 and 2-D arrays (of numbers), not %s and %s"
+                              % (a, b))
     if a.ndim != b.ndim:  # NumPy: the one with fewer dimensions gets leading unit axes
         if max(a.ndim, b.ndim) == 2:
             return lambda a, b: np.kron(np.atleast_2d(a), np.atleast_2d(b))

@@ -123,7 +123,7 @@ def _check_index(t, what, name):
 def _norm_axis(axis, ndim):
     """``axis`` in [0, ndim); AxisError if out of bounds."""
     if axis < -ndim or axis >= ndim:
-        raise AxisError("axis is out of bounds for array of the given dimension")
+        raise AxisError(axis, ndim)
     return axis + ndim if axis < 0 else axis
 
 

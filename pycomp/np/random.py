@@ -193,16 +193,17 @@ def _given(t) -> bool:
 
 
 def _check_size(size, what: str, owner: str = "np.random") -> None:
-    """TypingError unless ``size`` is None, an integer or a tuple of them
-    (``owner.what()`` named in the message)."""
+    """TypingError unless ``size`` is None, an integer or a tuple of one
+    integer type (not booleans; Numba's rule), ``owner.what()`` and Numba's
+    wording in the message."""
     if not _given(size):
         return
-    if isinstance(size, types.Integer):
+    if isinstance(size, types.Integer) and not isinstance(size, types.Boolean):
         return
-    if isinstance(size, types.BaseTuple) and all(isinstance(t, types.Integer) for t in size.types):
+    if (isinstance(size, types.BaseTuple) and len({getattr(t, 'literal_type', None) or t for t in size.types}) <= 1
+            and all(isinstance(t, types.Integer) and not isinstance(t, types.Boolean) for t in size.types)):
         return
-    raise TypingError("%s.%s(): size must be an integer or a tuple of integers, not %s"
-                      % (owner, what, size))
+    raise TypingError("%s.%s(): size should be int or tuple of ints or None, got %s" % (owner, what, size))
 
 
 def _real(t) -> bool:
@@ -271,6 +272,8 @@ def _random_typer(what):
 
 overload(np.random.random)(_random_typer("random"))
 overload(np.random.random_sample)(_random_typer("random_sample"))
+overload(np.random.ranf)(_random_typer("ranf"))  # NumPy's legacy aliases
+overload(np.random.sample)(_random_typer("sample"))
 
 
 @overload(np.random.rand)

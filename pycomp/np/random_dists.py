@@ -26,6 +26,7 @@ import numpy as np
 from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import intrinsic, overload, register_jitable
+from pycomp.np.arraylike import sequences_as_arrays
 from pycomp.np.random import _check_size, _double, _gauss, _given, _real
 
 __all__ = []
@@ -289,9 +290,13 @@ def ov_multinomial(n, pvals, size=None):
     ``size + (len(pvals),)``, NumPy's legacy stream."""
     if not isinstance(n, types.Integer):
         raise TypingError("np.random.multinomial(): n must be an integer, not %s" % (n,))
+    seq = sequences_as_arrays(np.random.multinomial, ov_multinomial,
+                              {"n": n, "pvals": pvals, "size": size}, ("pvals",))
+    if seq is not None:  # a list or tuple of probabilities: its array
+        return seq
     _vector(pvals, "multinomial", "pvals")
     _check_size(size, "multinomial")
-    if not _given(size):
+    if not _given(size) or isinstance(size, types.BaseTuple) and len(size) == 0:  # size=(): one draw
         def impl(n, pvals, size=None):
             pv = _multinomial_check(np.int64(n), pvals)
             out = np.zeros(pv.shape[0], np.int64)
@@ -346,9 +351,12 @@ def _dirichlet_check(alpha):
 def ov_dirichlet(alpha, size=None):
     """``np.random.dirichlet(alpha, size=None)``: float64 rows of shape
     ``size + (len(alpha),)``, NumPy's legacy stream."""
+    seq = sequences_as_arrays(np.random.dirichlet, ov_dirichlet, {"alpha": alpha, "size": size}, ("alpha",))
+    if seq is not None:  # a list or tuple of concentrations: its array
+        return seq
     _vector(alpha, "dirichlet", "alpha")
     _check_size(size, "dirichlet")
-    if not _given(size):
+    if not _given(size) or isinstance(size, types.BaseTuple) and len(size) == 0:  # size=(): one draw
         def impl(alpha, size=None):
             a = _dirichlet_check(alpha)
             out = np.empty(a.shape[0], np.float64)

@@ -125,14 +125,17 @@ def _np_round(a, decimals=0, out=None):
         if out is None or isinstance(out, (types.NoneType, types.Omitted)):
             return lambda a, decimals=0, out=None: a.round(decimals)
         if not isinstance(out, types.Array):
-            raise TypingError("round(): out must be an array, not %s" % out)
+            raise TypingError('round(): The argument "out" must be an array if it is provided, not %s' % out)
 
         def impl(a, decimals=0, out=None):
+            if out.shape != a.shape:
+                raise ValueError("invalid output shape")
             out[...] = a.round(decimals)
             return out
         return impl
     if out is not None and not isinstance(out, (types.NoneType, types.Omitted)):
-        raise TypingError("round(): out= is for arrays, not %s" % a)
+        raise TypingError('round(): The argument "out" must be an array if it is provided '
+                          '(out= is for arrays, not %s)' % a)
     if isinstance(a, types.Integer):
         conv = scalar_class(types.int8 if isinstance(a, types.Boolean) else a)
 
@@ -151,6 +154,8 @@ def _np_round(a, decimals=0, out=None):
         conv = scalar_class(a)
         return lambda a, decimals=0, out=None: conv(complex(round_float(a.real, decimals),
                                                             round_float(a.imag, decimals)))
+    if isinstance(a, types.NoneType):
+        raise TypingError('round(): The argument "a" must be array-like, not %s' % a)
     return None
 
 

@@ -534,3 +534,4 @@ def _np_append(arr, values, axis=None):
 
 
 import pycomp.np.placing  # noqa: E402,F401  (registers the functions that write into arrays)
+import pycomp.np.stride_tricks  # noqa: E402,F401  (np.lib.stride_tricks: as_strided, sliding_window_view)

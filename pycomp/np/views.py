@@ -22,7 +22,8 @@ import numpy as np
 
 from pycomp import types
 from pycomp.errors import TypingError
-from pycomp.extending import infer_global, lower_builtin, overload, overload_attribute, overload_method
+from pycomp.extending import (NativeValue, infer_global, lower_builtin, overload, overload_attribute,
+                               overload_method, register_jitable, unbox)
 from pycomp.frontend.typing.arraycreation import dtype_from_type
 from pycomp.frontend.typing.templates import AbstractTemplate, signature
 
@@ -37,6 +38,15 @@ def is_index(t) -> bool:
 
 def _index_tuple(t) -> bool:
     return isinstance(t, types.BaseTuple) and all(is_index(e) for e in t.types)
+
+
+@unbox(types.EllipsisType)
+def _unbox_ellipsis(typ, obj, c):
+    """``...`` passed as an argument (in an index tuple): a compile-time
+    value with no run-time data."""
+    from llvmlite import ir
+
+    return NativeValue(ir.Constant(c.context.get_value_type(typ), None))
 
 
 def compiled_only(name, module="pycomp.np.views"):
@@ -120,7 +130,9 @@ class _DtypeView(AbstractTemplate):
         a, dt = args
         _array(a, "view")
         dtype = dtype_from_type(dt, "view")
-        same = np.dtype(str(dtype)).itemsize == np.dtype(str(a.dtype)).itemsize
+        from pycomp.typeof import as_numpy_dtype
+
+        same = as_numpy_dtype(dtype).itemsize == as_numpy_dtype(a.dtype).itemsize
         layout = a.layout if same or a.layout == "C" else "A"
         if not same and a.ndim == 0:
             raise TypingError("view(): changing the dtype of a 0d array is only supported if the itemsize "
@@ -210,16 +222,121 @@ def shape_args(shape) -> tuple | None:
 @overload_method(types.Array, "reshape")
 def _reshape(a, *shape):
     """``a.reshape(n, m)`` or ``a.reshape((n, m))``, ``-1`` inferred; a view
-    (C order) of a contiguous array."""
-    if shape_args(shape) is None:
+    in C order. A C array is always viewed; an F array where NumPy views it
+    without a copy (else NotImplementedError, as in Numba: compiled code
+    does not copy behind a reshape); a non-contiguous one (layout 'A') is a
+    TypingError, as in Numba."""
+    dims = shape_args(shape)
+    if dims is None:
         raise TypingError("reshape(): the shape must be integers or a tuple of integers")
-    if len(shape) == 1 and isinstance(shape[0], types.BaseTuple):
-        def impl(a, *shape):
-            return reshape_view(a, shape[0])
-    else:
-        def impl(a, *shape):
-            return reshape_view(a, shape)
-    return impl
+    tup = "shape[0]" if len(shape) == 1 and isinstance(shape[0], types.BaseTuple) else "shape"
+    if a.layout == "C" or (a.layout == "F" and a.ndim <= 1):
+        src = "def impl(a, *shape):\n    return reshape_view(a, %s)\n" % tup
+        return _run_src(src, {"reshape_view": reshape_view})
+    if a.layout == "A":  # as Numba: only a contiguous array's layout says a view may exist
+        raise TypingError("reshape() supports contiguous array only, not %s" % (a,))
+    from pycomp.np.manipulation import readonly_strided_view, strided_view
+
+    k = len(dims)
+    env = {"_resolved_dims": _resolved_dims, "_nocopy_strides": _nocopy_strides,
+           "view": readonly_strided_view if a.readonly else strided_view}
+    if k == 0:  # a 0-d view of a one-element array
+        src = ("def impl(a, *shape):\n"
+               "    if a.size != 1:\n"
+               "        raise ValueError('total size of new array must be unchanged')\n"
+               "    return view(a, (), (), 0)\n")
+        return _run_src(src, env)
+    items = lambda name: "(%s%s)" % (", ".join("%s[%d]" % (name, j) for j in range(k)), "," if k == 1 else "")
+    src = ("def impl(a, *shape):\n"
+           "    d = _resolved_dims(a.size, %s)\n"
+           "    s = _nocopy_strides(a.shape, a.strides, a.itemsize, d)\n"
+           "    return view(a, %s, %s, 0)\n" % (tup, items("d"), items("s")))
+    return _run_src(src, env)
+
+
+def _run_src(src, env):
+    """The function ``impl`` of the generated source ``src``."""
+    ns = dict(env)
+    exec(compile(src, "<pycomp.np.views reshape>", "exec"), ns)
+    return ns["impl"]
+
+
+@register_jitable
+def _resolved_dims(size, shape):
+    """The extents of ``shape`` (a tuple) with a ``-1`` inferred from
+    ``size``, in an int64 array; NumPy's ValueErrors."""
+    out = np.empty(len(shape), np.int64)
+    known = 1
+    unknown = -1
+    for j in range(len(shape)):
+        d = shape[j]
+        if d < 0:
+            if unknown >= 0:
+                raise ValueError("can only specify one unknown dimension")
+            unknown = j
+            out[j] = 1
+        else:
+            out[j] = d
+            known *= d
+    if unknown >= 0:
+        if known == 0 or size % known != 0:
+            raise ValueError("total size of new array must be unchanged")
+        out[unknown] = size // known
+    elif known != size:
+        raise ValueError("total size of new array must be unchanged")
+    return out
+
+
+@register_jitable
+def _nocopy_strides(old_shape, old_strides, itemsize, dims):
+    """The byte strides of ``dims`` viewing an array of ``old_shape`` and
+    ``old_strides`` in C order without a copy (NumPy's rule: each group of
+    old axes that merges into new ones must be contiguous);
+    NotImplementedError where none exists."""
+    n = len(dims)
+    out = np.empty(n, np.int64)
+    size = 1
+    for d in old_shape:
+        size *= d
+    if size == 0:  # any strides do: C order's
+        st = itemsize
+        for j in range(n - 1, -1, -1):
+            out[j] = st
+            st *= max(dims[j], 1)
+        return out
+    od = np.empty(len(old_shape), np.int64)  # the old axes of extent > 1
+    os = np.empty(len(old_shape), np.int64)
+    m = 0
+    for j in range(len(old_shape)):
+        if old_shape[j] != 1:
+            od[m] = old_shape[j]
+            os[m] = old_strides[j]
+            m += 1
+    oi, oj, ni, nj = 0, 1, 0, 1
+    while ni < n and oi < m:
+        np_ = dims[ni]
+        op = od[oi]
+        while np_ != op:
+            if np_ < op:
+                np_ *= dims[nj]
+                nj += 1
+            else:
+                op *= od[oj]
+                oj += 1
+        for ok in range(oi, oj - 1):
+            if os[ok] != od[ok + 1] * os[ok + 1]:
+                raise NotImplementedError("incompatible shape for array")
+        out[nj - 1] = os[oj - 1]
+        for nk in range(nj - 1, ni, -1):
+            out[nk - 1] = out[nk] * dims[nk]
+        ni = nj
+        nj += 1
+        oi = oj
+        oj += 1
+    last = out[ni - 1] if ni >= 1 else itemsize
+    for nk in range(ni, n):
+        out[nk] = last
+    return out
 
 
 @overload_method(types.Array, "ravel")
@@ -268,7 +385,17 @@ def _swapaxes(a, axis1, axis2):
 
 @overload_method(types.Array, "view")
 def _view(a, dtype):
-    """``a.view(dtype)``: the same memory as another dtype."""
+    """``a.view(dtype)``: the same memory as another dtype (of another
+    itemsize only where NumPy allows it: ValueError, NumPy's messages)."""
+    if a.ndim == 0:
+        from pycomp.typeof import as_numpy_dtype
+
+        to = dtype_from_type(dtype, "view")
+        if as_numpy_dtype(to).itemsize != as_numpy_dtype(a.dtype).itemsize:
+            def raiser(a, dtype):
+                raise ValueError("Changing the dtype of a 0d array is only supported if the itemsize is unchanged")
+            return raiser
+
     def impl(a, dtype):
         return dtype_view(a, dtype)
     return impl
@@ -281,8 +408,11 @@ def _imag_of_real(a):
     if isinstance(a.dtype, types.Complex):
         return None
 
-    def get(a):
-        return np.zeros(a.shape, a.dtype)
+    from pycomp.np.manipulation import readonly_strided_view
+
+    def get(a):  # read-only, as NumPy's
+        z = np.zeros(a.shape, a.dtype)
+        return readonly_strided_view(z, z.shape, z.strides, 0)
     return get
 
 
