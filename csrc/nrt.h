@@ -147,6 +147,9 @@ typedef struct {
 PyObject *pycomp_box_array(pycomp_array *arr, int32_t ndim, int32_t typenum);
 /* The same with a dtype object `descr` (borrowed): structured dtypes. */
 PyObject *pycomp_box_array_descr(pycomp_array *arr, int32_t ndim, PyObject *descr);
+/* A meminfo keeping `parent` (an ndarray) alive, for an array borrowed from
+ * Python that compiled code stores beyond the call; NULL for a NULL parent. */
+void *pycomp_meminfo_for_parent(PyObject *parent);
 /* Records: a new np.void copying the bytes at `data`; the bytes of an np.void. */
 PyObject *pycomp_box_record(void *data, PyObject *descr);
 void *pycomp_unbox_record(PyObject *obj, PyObject *descr);

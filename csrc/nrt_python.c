@@ -245,6 +245,43 @@ box_array(pycomp_array *arr, int32_t ndim, PyArray_Descr *descr)
 }
 
 /* ---------------------------------------------------------------------- */
+/* Arrays borrowed from Python, kept alive by a meminfo                    */
+/* ---------------------------------------------------------------------- */
+
+static void
+release_parent(void *data, int64_t size, void *parent)
+{
+    (void)data;
+    (void)size;
+    PyGILState_STATE gil = PyGILState_Ensure();
+    Py_DECREF((PyObject *)parent);
+    PyGILState_Release(gil);
+}
+
+/* A new meminfo (refcount 1) holding a reference to `parent`, the ndarray an
+ * array borrowed from Python (no meminfo) views: compiled code gives it to
+ * such an array when storing it where it outlives the call (a typed list),
+ * so the ndarray stays alive as long as the array does.  NULL if `parent`
+ * is NULL (an array of constant data needs nothing) or memory is short.
+ * Takes the GIL itself (a nogil function may call it). */
+void *
+pycomp_meminfo_for_parent(PyObject *parent)
+{
+    if (parent == NULL)
+        return NULL;
+    PyGILState_STATE gil = PyGILState_Ensure();
+    Py_INCREF(parent);
+    PyGILState_Release(gil);
+    pycomp_meminfo *mi = pycomp_nrt_meminfo_new(NULL, 0, release_parent, parent);
+    if (mi == NULL) {
+        gil = PyGILState_Ensure();
+        Py_DECREF(parent);
+        PyGILState_Release(gil);
+    }
+    return mi;
+}
+
+/* ---------------------------------------------------------------------- */
 /* Records (structured scalars)                                            */
 /* ---------------------------------------------------------------------- */
 

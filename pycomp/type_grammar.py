@@ -232,6 +232,13 @@ class _TypeParser:
             if isinstance(inner, List):
                 return ListIter(inner)
             return ArrayIter(inner) if isinstance(inner, Array) else UniTupleIter(inner)
+        if name == "ListType":  # ListType[int64]: a typed.List
+            from pycomp.types.lists import ListType
+
+            self.expect("[")
+            inner = self.parse()
+            self.expect("]")
+            return ListType(inner)
         if name in ("list", "reflected"):  # list(int64), reflected list(int64)
             if name == "reflected" and self.word() != "list":
                 self.error("expected 'list' after 'reflected'")
@@ -268,7 +275,7 @@ class _TypeParser:
 _KEYWORDS = frozenset(("UniTuple", "Tuple", "NamedUniTuple", "NamedTuple", "namedtuple_class", "optional",
                        "Optional", "OptionalType", "cell", "array", "iter", "zip", "enumerate", "function",
                        "module", "exception_class", "exception", "list", "reflected", "literal_str", "Bytes",
-                       "ByteArray", "MemoryView"))
+                       "ByteArray", "MemoryView", "ListType"))
 
 
 def _resolve_path(path: str):

@@ -118,6 +118,9 @@ elif is_pycomp:
 else:
     raise RuntimeError("PYCOMP_TEST_ENGINE must be 'pycomp' or 'numba', not %r" % ENGINE)
 
+#: the engine's typed list (``numba.typed.List`` / ``pycomp.typed.List``)
+List = getattr(__import__("%s.typed" % ENGINE, fromlist=["List"]), "List") if engine is not None else None
+
 
 # ------------------------------------------------------------------ markers
 

@@ -104,8 +104,9 @@ def _origins(value, seen=None) -> list:
         return [owner]
     if isinstance(owner, nb.CallOp) and not owner.args:  # list()
         fn = owner.callee.owner
-        if isinstance(fn, nb.GlobalOp) and fn.value.data is builtins.list:
-            return [owner]
+        if isinstance(fn, nb.GlobalOp) and (fn.value.data is builtins.list or
+                                            getattr(fn.value.data, "_pycomp_typed_list", False)):
+            return [owner]  # list(), typed.List()
     if isinstance(owner, nb.CastOp):
         return _origins(owner.value, seen)
     if isinstance(value, BlockArgument):
@@ -129,7 +130,7 @@ def refine_empty_list(state, value, dtype, op) -> None:
     for origin in origins:
         t = state.type_of(origin.result)
         if _undefined(t):
-            state.assign(origin.result, ty.List(dtype), op, "an empty list")
+            state.assign(origin.result, t.copy(dtype=dtype), op, "an empty list")  # keeps a typed list typed
         state.deferred.pop(origin, None)  # a use that waited for it said it had no type
 
 

@@ -12,6 +12,9 @@ and ``max`` are written in Python below (through :mod:`pycomp.extending`).
 from __future__ import annotations
 
 import builtins
+import operator
+
+import numpy as np
 
 from pycomp import types as ty
 from pycomp.errors import TypingError
@@ -32,8 +35,24 @@ def _is_list(t) -> bool:
     return isinstance(t, ty.List)
 
 
+def _like(lst, dtype):
+    """A new list of ``dtype`` of ``lst``'s kind (a typed list gives a typed list)."""
+    return ty.ListType(dtype) if isinstance(lst, ty.ListType) else ty.List(dtype)
+
+
 def _converts(src, dst) -> bool:
     return can_convert(src, dst) is not None
+
+
+def _stores(lst, x) -> bool:
+    """Whether a value of type ``x`` can be stored in list ``lst``: it
+    converts to the item type; a typed list (as Numba's) also refuses a
+    float into integers and a complex into reals."""
+    if isinstance(lst, ty.ListType) and isinstance(x, (ty.Float, ty.Complex)) and \
+            isinstance(lst.dtype, (ty.Integer, ty.Boolean, ty.Float)) and \
+            not (isinstance(x, ty.Float) and isinstance(lst.dtype, ty.Float)):
+        return False
+    return _converts(x, lst.dtype)
 
 
 # ------------------------------------------------------------------ operators
@@ -50,7 +69,7 @@ class ListGetItem(AbstractTemplate):
         if isinstance(idx, ty.Integer):
             return signature(lst.dtype, lst, ty.intp)
         if isinstance(idx, ty.SliceType):
-            return signature(ty.List(lst.dtype), lst, idx)
+            return signature(_like(lst, lst.dtype), lst, idx)
         return None
 
     def describe(self):
@@ -67,7 +86,7 @@ class ListSetItem(AbstractTemplate):
         if len(args) != 3 or not _is_list(args[0]) or not isinstance(args[1], ty.Integer):
             return None
         lst, _, value = args
-        if not _converts(value, lst.dtype):
+        if not _stores(lst, value):
             raise TypingError("cannot store a value of type %s into a %s" % (value, lst))
         return signature(ty.none, lst, ty.intp, lst.dtype)
 
@@ -264,6 +283,80 @@ class ListCtor(AbstractTemplate):
         return ["list()", "list(iterable)"]
 
 
+# ------------------------------------------------------------------ typed lists (pycomp.typed.List)
+
+from pycomp.typed.typedlist import List as _TypedList, empty_list as _empty_list  # noqa: E402
+
+
+@registry.register_global(_TypedList)
+class TypedListCtor(ListCtor):
+    """``List()`` (a typed list whose item type its first use gives) and
+    ``List(iterable)``."""
+
+    def generic(self, args, kws):
+        if kws:
+            raise TypingError("List() takes no keyword arguments")
+        if len(args) > 1:
+            raise TypingError("List() expected at most 1 argument, got %d" % len(args))
+        sig = ListCtor.generic(self, args, kws)
+        if sig is None:
+            raise TypingError("List() argument must be iterable, not %s" % args[0])
+        return signature(ty.ListType(sig.return_type.dtype), *sig.args)
+
+    def describe(self):
+        return ["List()", "List(iterable)"]
+
+
+def _as_item_type(t):
+    """The item type a ``List.empty_list`` argument names (a pycomp type or
+    a NumPy scalar class as a global), or None."""
+    key = getattr(t, "key", None) if isinstance(t, ty.Function) else None
+    if isinstance(key, ty.Type):
+        return key
+    if isinstance(getattr(key, "_pycomp_item_type", None), ty.Type):  # pycomp.typed.typedlist._maker
+        return key._pycomp_item_type
+    if isinstance(key, type) and issubclass(key, np.generic):
+        from pycomp.typeof import dtype_to_type
+
+        return dtype_to_type(np.dtype(key))
+    if isinstance(t, ty.DType):
+        return t.dtype
+    return None
+
+
+@registry.register_global(_empty_list)
+class TypedListEmpty(AbstractTemplate):
+    """``List.empty_list(item_type[, allocated])``: a new empty typed list."""
+
+    def generic(self, args, kws):
+        kws = dict(kws)
+        if "item_type" in kws:
+            args = (kws.pop("item_type"),) + tuple(args)
+        if "allocated" in kws:
+            args = tuple(args) + (kws.pop("allocated"),)
+        if kws or not 1 <= len(args) <= 2 or (len(args) == 2 and not isinstance(args[1], ty.Integer)):
+            return None
+        item = _as_item_type(args[0])
+        if item is None:
+            raise TypingError("List.empty_list(): the item type must be a type, not %s" % args[0])
+        return signature(ty.ListType(item), *args)
+
+    def describe(self):
+        return ["List.empty_list(item_type)"]
+
+
+@registry.register_attr
+class TypedListClassAttributes(AttributeTemplate):
+    """``List.empty_list`` on the typed List class."""
+
+    key = ty.Function
+
+    def generic_resolve(self, t, attr):
+        if t.key is _TypedList and attr == "empty_list":
+            return ty.Function(_empty_list)
+        return None
+
+
 # ------------------------------------------------------------------ methods
 
 
@@ -295,7 +388,7 @@ class ListAppend(_Method):
         if len(args) != 2 or kws:
             return None
         lst, x = args
-        if not _converts(x, lst.dtype):
+        if not _stores(lst, x):
             raise TypingError("cannot append a value of type %s to a %s" % (x, lst))
         return signature(ty.none, lst, lst.dtype)
 
@@ -308,7 +401,7 @@ class ListInsert(_Method):
         if len(args) != 3 or kws or not isinstance(args[1], ty.Integer):
             return None
         lst, _, x = args
-        if not _converts(x, lst.dtype):
+        if not _stores(lst, x):
             raise TypingError("cannot insert a value of type %s into a %s" % (x, lst))
         return signature(ty.none, lst, ty.intp, lst.dtype)
 
@@ -340,7 +433,7 @@ class ListCopy(_Method):
     params = "()"
 
     def generic(self, args, kws):
-        return signature(ty.List(args[0].dtype), args[0]) if len(args) == 1 and not kws else None
+        return signature(_like(args[0], args[0].dtype), args[0]) if len(args) == 1 and not kws else None
 
 
 class ListExtend(_Method):
@@ -564,3 +657,25 @@ def _minmax(is_max: bool):
 
 overload(builtins.min)(_minmax(False))
 overload(builtins.max)(_minmax(True))
+
+
+def _ordering(op, on_equal_prefix):
+    """``a < b`` (and ``<=``, ``>``, ``>=``) between lists of one item type:
+    the first unequal items decide, else the lengths (as Python)."""
+    def typer(a, b):
+        if not (_is_list(a) and _is_list(b)) or a.dtype is not b.dtype:
+            return None
+
+        def impl(a, b):
+            for i in range(min(len(a), len(b))):
+                if a[i] != b[i]:
+                    return op(a[i], b[i])
+            return on_equal_prefix(len(a), len(b))
+        return impl
+    return typer
+
+
+overload(operator.lt)(_ordering(operator.lt, operator.lt))
+overload(operator.le)(_ordering(operator.lt, operator.le))
+overload(operator.gt)(_ordering(operator.gt, operator.gt))
+overload(operator.ge)(_ordering(operator.gt, operator.ge))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from pycomp.types.abstract import Type, Unknown
 from pycomp.types.iterators import IteratorType
 
-__all__ = ["List", "ListIter"]
+__all__ = ["List", "ListIter", "ListType"]
 
 
 class List(Type):
@@ -55,7 +55,7 @@ class List(Type):
     def unify(self, typingctx, other):
         """Numba's ``Type.unify``: a list whose items are not known yet takes
         the other's item type; reflected with plain gives reflected."""
-        if not isinstance(other, List):
+        if not isinstance(other, List) or isinstance(other, ListType):
             return None
         if self.undefined or other.dtype is self.dtype:
             dtype = other.dtype
@@ -68,7 +68,55 @@ class List(Type):
     def can_convert_to(self, typingctx, other):
         """A list converts to the same list reflected or not (a promotion:
         the same value); an undefined one to any list."""
-        if isinstance(other, List) and (other.dtype is self.dtype or self.undefined):
+        if isinstance(other, List) and not isinstance(other, ListType) and \
+                (other.dtype is self.dtype or self.undefined):
+            return 2
+        return None
+
+
+class ListType(List):
+    """Numba's ``types.ListType``: the type of a ``pycomp.typed.List``
+    (printed ``ListType[int64]``). The same value as a native list (a
+    meminfo pointer) and the same operations; passing one to compiled code
+    passes the list itself (no copy, nothing reflected) and returning one
+    gives a ``typed.List``."""
+
+    def __init__(self, dtype: Type, reflected: bool = False):
+        super().__init__(dtype, False)
+
+    @classmethod
+    def _key_from_args(cls, dtype, reflected=False):
+        return (dtype,)
+
+    @property
+    def item_type(self) -> Type:
+        """Numba's name for the item type."""
+        return self.dtype
+
+    def copy(self, dtype=None, reflected=None) -> "ListType":
+        return ListType(self.dtype if dtype is None else dtype)
+
+    def __str__(self):
+        return "ListType[%s]" % self.dtype
+
+    @property
+    def key(self):
+        return (self.dtype,)
+
+    def unify(self, typingctx, other):
+        """A typed list whose items are not known yet takes the other's item
+        type; it does not unify with a reflected/native list."""
+        if not isinstance(other, ListType):
+            return None
+        if self.undefined or other.dtype is self.dtype:
+            return ListType(other.dtype)
+        if other.undefined:
+            return self
+        return None
+
+    def can_convert_to(self, typingctx, other):
+        """Only to a typed list of the same items (an undefined one to any)."""
+        if isinstance(other, ListType) and (other.dtype is self.dtype or self.undefined):
             return 2
         return None
 

@@ -200,23 +200,52 @@ def _reserve(ctx, b, lst, n):
     ctx.guard(b, b.icmp("!=", st, b.i32(0)), MemoryError, ("cannot grow a list",))
 
 
+def take_item_reference(ctx, b, list_t: ty.List, v):
+    """Take the reference list ``list_t`` holds to item ``v``; the value to
+    store. A typed list (``ListType``) outlives the call, so an array item
+    borrowed from Python (no meminfo: an argument or a view of one) gets
+    a meminfo that keeps its ndarray alive (``pycomp_meminfo_for_parent``),
+    as Numba's arrays always have one; everything else is increfed."""
+    dtype = list_t.dtype
+    if not (isinstance(list_t, ty.ListType) and isinstance(dtype, ty.Array)):
+        ctx.incref(b, dtype, v)
+        return v
+    mi = b.extract(v, 0, PTR)
+    borrowed = b.icmp("==", b.cast("ptrtoint", mi, I64), b.i64(0))
+    adopt, own, done = b.new_block(), b.new_block(), b.new_block()
+    done.insert_arg(PTR, 0)
+    b.cond_br(borrowed, adopt, [], own, [])
+    b.position_at_end(adopt)
+    ctx.declare("pycomp_meminfo_for_parent", PTR, [PTR])
+    held = b.call("pycomp_meminfo_for_parent", [b.extract(v, 1, PTR)], PTR)  # null without a parent
+    b.br(done, [held])
+    b.position_at_end(own)
+    ctx.incref(b, dtype, v)
+    b.br(done, [mi])
+    b.position_at_end(done)
+    return b.insert_value(v, done.args[0], 0)
+
+
 def list_append(ctx, b, list_t: ty.List, lst, v) -> None:
     """Append ``v`` (of the item type) to ``lst``; the list takes a reference."""
     n = list_size(b, lst)
     n1 = b.ibin("add", n, b.i64(1))
     _reserve(ctx, b, lst, n1)
-    ctx.incref(b, list_t.dtype, v)
+    v = take_item_reference(ctx, b, list_t, v)
     _store_item(b, list_t.dtype, v, item_pointer(b, list_t.dtype, lst, n))
     _set_size(b, lst, n1)
 
 
-def _copy_items(ctx, b, dtype, src, start, step, count, dst, at):
+def _copy_items(ctx, b, dtype, src, start, step, count, dst, at, dst_t=None):
     """Items ``start + k*step`` (k < count) of ``src`` to ``at + k`` of ``dst``
-    (room reserved; references taken)."""
+    (room reserved; references taken, as list ``dst_t`` takes them)."""
     def body(k):
         i = b.ibin("add", start, b.ibin("mul", k, step))
         v = load_item(b, dtype, item_pointer(b, dtype, src, i))
-        ctx.incref(b, dtype, v)
+        if dst_t is None:
+            ctx.incref(b, dtype, v)
+        else:
+            v = take_item_reference(ctx, b, dst_t, v)
         _store_item(b, dtype, v, item_pointer(b, dtype, dst, b.ibin("add", at, k)))
     b.counted_loop(count, body)
 
@@ -227,7 +256,7 @@ def _extend_from_list(ctx, b, list_t, lst, other):
     n, m = list_size(b, lst), list_size(b, other)
     total = b.ibin("add", n, m)
     _reserve(ctx, b, lst, total)
-    _copy_items(ctx, b, list_t.dtype, other, b.i64(0), b.i64(1), m, lst, n)
+    _copy_items(ctx, b, list_t.dtype, other, b.i64(0), b.i64(1), m, lst, n, list_t)
     _set_size(b, lst, total)
 
 
@@ -329,8 +358,7 @@ def list_setitem(ctx, b, sig, args):
     i = _checked_index(ctx, b, args[0], args[1], "list assignment index out of range")
     ptr = item_pointer(b, dtype, args[0], i)
     old = load_item(b, dtype, ptr)
-    ctx.incref(b, dtype, args[2])
-    _store_item(b, dtype, args[2], ptr)
+    _store_item(b, dtype, take_item_reference(ctx, b, sig.args[0], args[2]), ptr)
     ctx.decref(b, dtype, old)
     _mark_dirty(b, args[0])
 
@@ -395,8 +423,7 @@ def list_insert(ctx, b, sig, args):
     _declare_runtime(ctx)
     st = b.call("pycomp_list_make_room", [lst, i], I32)
     ctx.guard(b, b.icmp("!=", st, b.i32(0)), MemoryError, ("cannot grow a list",))
-    ctx.incref(b, list_t.dtype, args[2])
-    _store_item(b, list_t.dtype, args[2], item_pointer(b, list_t.dtype, lst, i))
+    _store_item(b, list_t.dtype, take_item_reference(ctx, b, list_t, args[2]), item_pointer(b, list_t.dtype, lst, i))
 
 
 @reg.lower("list.pop")
@@ -653,3 +680,4 @@ def array_from_list(ctx, b, list_t: ty.List, lst, arr_t: ty.Array):
 
 
 from pycomp.targets.cpu import listboxing  # noqa: E402,F401  (boxing and unboxing, registered there)
+from pycomp.targets.cpu import impl_typedlist  # noqa: E402,F401  (typed lists: constructors, boxing)
