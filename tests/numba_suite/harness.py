@@ -47,7 +47,7 @@ MORE = [
     "test_maxmin", "test_optional", "test_globals", "test_return_values", "test_extending",
     "test_vectorization", "test_random", "test_np_randomgen", "test_func_interface", "test_nested_calls",
     "test_array_constants", "test_array_iterators", "test_array_return", "test_dyn_array", "test_nrt",
-    "test_lists", "test_npdatetime", "test_record_dtype",
+    "test_lists", "test_npdatetime", "test_record_dtype", "test_typedlist",
 ]
 SETS = {"core": CORE, "all": CORE + MORE}
 # Large modules run as several children; each shard has its own time limit.
