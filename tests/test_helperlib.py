@@ -73,7 +73,11 @@ def test_c_helpers_dict():
         "pycomp_unbox_complex128",
         "pycomp_unbox_bool",
         "pycomp_complex_pow",
+        "pycomp_numpy_cpow",  # the power ufunc's complex loops: tests/test_ufunc_loops.py
+        "pycomp_numpy_cpowf",
         "pycomp_gcd",
+        # exceptions with run-time values: tests/test_lang_raise_values.py
+        "pycomp_exc_set_values",
         # the memory runtime and array boxing (tests/test_nrt.py)
         "pycomp_nrt_allocate",
         "pycomp_nrt_allocate_dtor",
@@ -86,6 +90,12 @@ def test_c_helpers_dict():
         # records (structured scalars): tests/test_records.py
         "pycomp_box_record",
         "pycomp_unbox_record",
+        "pycomp_box_charseq",
+        "pycomp_box_unicharseq",
+        "pycomp_unbox_charseq",
+        "pycomp_unbox_unicharseq",
+        # an array borrowed from Python kept alive by a typed list: tests/test_typed_list.py
+        "pycomp_meminfo_for_parent",
         # datetime64 / timedelta64 scalars: tests/test_datetimes.py
         "pycomp_unbox_datetime",
         "pycomp_box_datetime",
