@@ -233,7 +233,7 @@ DATETIME_OPERATORS = {
 
 
 #: the datetime64/timedelta64 loops that are no scalar operator (their
-#: kernels are in ``pycomp.targets.cpu.ufunc_kernels.DATETIME_KERNELS``)
+#: kernels are in ``pycomp.targets.cpu.ufunc_datetime_kernels.DATETIME_KERNELS``)
 DATETIME_UFUNCS = ("maximum", "minimum", "fmax", "fmin", "isnan", "isinf", "isfinite", "sign", "floor_divide")
 
 

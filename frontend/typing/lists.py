@@ -19,6 +19,7 @@ import numpy as np
 from pycomp import types as ty
 from pycomp.errors import TypingError
 from pycomp.frontend.typing.conversions import Conversion, can_convert
+from pycomp.frontend.typing.datetimes import is_datetime_like
 from pycomp.frontend.typing.iterators import iterator_type
 from pycomp.frontend.typing.listrefine import list_item_type
 from pycomp.frontend.typing.templates import (
@@ -636,10 +637,18 @@ def _sum(iterable, start=0):
 
 
 def _minmax(is_max: bool):
-    empty = "%s() arg is an empty sequence" % ("max" if is_max else "min")
+    """``min(x)`` / ``max(x)`` of a list or a 1-d datetime64/timedelta64
+    array, as Python iterates it: the first item unless a later one
+    compares strictly better (a NaT never does, so it is the answer only
+    when it comes first); ValueError, in Python's words, when empty."""
+    try:  # Python's own wording (it changed in 3.12)
+        (max if is_max else min)(())
+    except ValueError as e:
+        empty = str(e)
 
     def typer(iterable):
-        if not _is_list(iterable):
+        if not (_is_list(iterable) or (isinstance(iterable, ty.Array) and iterable.ndim == 1
+                                       and is_datetime_like(iterable.dtype))):
             return None
 
         def impl(iterable):

@@ -47,7 +47,8 @@ from pycomp.targets.cpu.broadcast import Operand, broadcast_loop, broadcast_shap
 from pycomp.targets.cpu.impl_arrays import allocate_array
 from pycomp.targets.cpu.impl_fancyindex import unshared_source
 from pycomp.targets.cpu.context import lowering_registry as reg
-from pycomp.targets.cpu.ufunc_kernels import DATETIME_KERNELS, KERNELS, numpy_error_model, scalar_op
+from pycomp.targets.cpu.ufunc_datetime_kernels import DATETIME_KERNELS
+from pycomp.targets.cpu.ufunc_kernels import KERNELS, numpy_error_model, scalar_op
 from pycomp.targets.datamodel import I1, PTR, llvm_type, memory_type
 
 __all__ = ["apply_ufunc"]

@@ -25,12 +25,14 @@ _DT, _TD = ty.NPDatetime, ty.NPTimedelta
 _LIKE = (_DT, _TD)
 
 
-def _nat(b):
+def nat_constant(b):
+    """NaT: the int64 count INT64_MIN."""
     return b.i64(ty.NAT)
 
 
-def _is_nat(b, v):
-    return b.icmp("==", v, _nat(b))
+def is_nat(b, v):
+    """Whether the count ``v`` (i64) is NaT."""
+    return b.icmp("==", v, nat_constant(b))
 
 
 def _to_unit(b, v, src: str, dst: str):
@@ -38,12 +40,12 @@ def _to_unit(b, v, src: str, dst: str):
     f = unit_factor(src, dst)
     if f == 1:
         return v
-    return b.select(_is_nat(b, v), _nat(b), b.ibin("mul", v, b.i64(f)))
+    return b.select(is_nat(b, v), nat_constant(b), b.ibin("mul", v, b.i64(f)))
 
 
 def _nat_safe(b, v, res):
     """``res``, or NaT where ``v`` is NaT."""
-    return b.select(_is_nat(b, v), _nat(b), res)
+    return b.select(is_nat(b, v), nat_constant(b), res)
 
 
 def _td_convert(b, v, src: str, dst: str):
@@ -101,9 +103,9 @@ def _convert(b, t, v, unit: str):
 
 
 def _any_nat(b, *vs):
-    out = _is_nat(b, vs[0])
+    out = is_nat(b, vs[0])
     for v in vs[1:]:
-        out = b.ibin("or", out, _is_nat(b, v))
+        out = b.ibin("or", out, is_nat(b, v))
     return out
 
 
@@ -137,7 +139,7 @@ def _to_float(ctx, b, t, v):
 def _count_from_float(b, f):
     """A float count truncated to int64 (NaN and infinities: NaT)."""
     bad = b.ibin("or", b.fcmp("uno", f, f), b.fcmp("oge", b.intrinsic("llvm.fabs", [f], F64), b.const_float(F64, 2.0 ** 63)))
-    return b.select(bad, _nat(b), b.cast("fptosi", f, I64))
+    return b.select(bad, nat_constant(b), b.cast("fptosi", f, I64))
 
 
 def _arith(op):
@@ -149,9 +151,9 @@ def _arith(op):
             x, y = _operands(b, sig, args, unit)
             nat = _any_nat(b, x, y)
             if op == "+":
-                return b.select(nat, _nat(b), b.ibin("add", x, y))
+                return b.select(nat, nat_constant(b), b.ibin("add", x, y))
             if op == "-":
-                return b.select(nat, _nat(b), b.ibin("sub", x, y))
+                return b.select(nat, nat_constant(b), b.ibin("sub", x, y))
             zero = b.icmp("==", y, b.i64(0))
             safe_y = b.select(zero, b.i64(1), y)
             if op == "/":  # td / td: a float, NaN for NaT
@@ -160,23 +162,23 @@ def _arith(op):
             if op == "//":  # an int64 (0 for NaT or a zero divisor, as NumPy gives)
                 return b.select(b.ibin("or", nat, zero), b.i64(0), _floor_div(b, x, safe_y))
             if op == "%":
-                return b.select(b.ibin("or", nat, zero), _nat(b), _floor_mod(b, x, safe_y))
+                return b.select(b.ibin("or", nat, zero), nat_constant(b), _floor_mod(b, x, safe_y))
         # a timedelta and a number: *, /, //
         td_first = isinstance(a_t, _TD)
         v, n = (args[0], args[1]) if td_first else (args[1], args[0])
         n_t = b_t if td_first else a_t
         if op == "*" and isinstance(n_t, ty.Integer):
             n = ctx.cast(b, n, n_t, ty.int64)
-            return b.select(_is_nat(b, v), _nat(b), b.ibin("mul", v, n))
+            return b.select(is_nat(b, v), nat_constant(b), b.ibin("mul", v, n))
         if op in ("/", "//") and isinstance(n_t, ty.Integer):  # truncated, as NumPy divides
             n = ctx.cast(b, n, n_t, ty.int64)
             zero = b.icmp("==", n, b.i64(0))
             q = b.ibin("sdiv", v, b.select(zero, b.i64(1), n))
-            return b.select(b.ibin("or", _is_nat(b, v), zero), _nat(b), q)
+            return b.select(b.ibin("or", is_nat(b, v), zero), nat_constant(b), q)
         f = _to_float(ctx, b, n_t, n)
         x = b.cast("sitofp", v, F64)
         q = b.fbin("fmul" if op == "*" else "fdiv", x, f)
-        return b.select(_is_nat(b, v), _nat(b), _count_from_float(b, q))
+        return b.select(is_nat(b, v), nat_constant(b), _count_from_float(b, q))
     return impl
 
 
@@ -216,7 +218,7 @@ for _op in _PREDICATES:
 @reg.lower("unary-", _TD)
 def timedelta_neg(ctx, b, sig, args):
     v = args[0]
-    return b.select(_is_nat(b, v), v, b.ibin("sub", b.i64(0), v))
+    return b.select(is_nat(b, v), v, b.ibin("sub", b.i64(0), v))
 
 
 @reg.lower("unary+", _TD)
@@ -228,13 +230,13 @@ def timedelta_pos(ctx, b, sig, args):
 def timedelta_abs(ctx, b, sig, args):
     v = args[0]
     neg = b.icmp("<", v, b.i64(0))
-    return b.select(b.ibin("and", neg, b.ibin("xor", _is_nat(b, v), b.const_int(I1, 1))), b.ibin("sub", b.i64(0), v), v)
+    return b.select(b.ibin("and", neg, b.ibin("xor", is_nat(b, v), b.const_int(I1, 1))), b.ibin("sub", b.i64(0), v), v)
 
 
 @reg.lower("isnat", ty.Type)
 def isnat(ctx, b, sig, args):
     """``np.isnat(x)`` of one value (the ufunc's datetime loops call it)."""
-    return _is_nat(b, args[0])
+    return is_nat(b, args[0])
 
 
 # ------------------------------------------------------------------ boxing

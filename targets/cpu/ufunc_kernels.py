@@ -4,7 +4,7 @@ A kernel ``kernel(ctx, b, loop, args)`` computes one element: ``args``
 are already cast to the loop's input types and it returns a value of the
 loop's output type (a list of values for a ufunc with several outputs:
 ``np.frexp``, ``np.modf``, ``np.divmod``). :data:`KERNELS` holds them by
-ufunc name; :data:`DATETIME_KERNELS` the datetime64/timedelta64 loops that
+ufunc name; :mod:`pycomp.targets.cpu.ufunc_datetime_kernels` has the datetime64/timedelta64 loops that
 are not a scalar operator (extrema, predicates, ``sign``, ``m8 // f8``).
 Kernels reuse the scalar lowering of operators and math functions
 (:func:`scalar_op`) under NumPy's error model (:func:`numpy_error_model`):
@@ -30,7 +30,7 @@ from pycomp.signature import Signature
 from pycomp.targets.datamodel import I1, PTR, llvm_type
 from pycomp.ufunc_db import UfuncLoop
 
-__all__ = ["KERNELS", "DATETIME_KERNELS", "kernel", "numpy_error_model", "scalar_op"]
+__all__ = ["KERNELS", "kernel", "numpy_error_model", "scalar_op"]
 
 #: ufunc name -> kernel(ctx, b, loop, args) -> the element of the loop's output type
 KERNELS: dict = {}
@@ -747,69 +747,3 @@ def _divmod(ctx, b, loop, args):
     """(floor_divide, remainder) of the same loop, NumPy's error model."""
     single = UfuncLoop(loop.inputs, loop.output)
     return KERNELS["floor_divide"](ctx, b, single, args), KERNELS["remainder"](ctx, b, single, args)
-
-
-# ------------------------------------------------------------------ datetime64 / timedelta64 loops
-
-def _nat(b):
-    return b.const_int(llvm_type(ty.int64), ty.NAT)
-
-
-def _is_nat(b, v):
-    return b.icmp("==", v, _nat(b))
-
-
-def _datetime_extremum(op, propagate_nat):
-    """maximum/minimum (NaT in either gives NaT) and fmax/fmin (NaT gives
-    the other one) of two datetimes or timedeltas, in the result's unit."""
-    def impl(ctx, b, loop, args):
-        x, y = (ctx.cast(b, v, t, loop.output) for v, t in zip(args, loop.inputs))
-        best = b.select(b.icmp(op, x, y), x, y)
-        if propagate_nat:
-            return b.select(_is_nat(b, x), x, b.select(_is_nat(b, y), y, best))
-        return b.select(_is_nat(b, x), y, b.select(_is_nat(b, y), x, best))
-    return impl
-
-
-def _datetime_predicate(name):
-    """isnan (NaT), isinf (never), isfinite (not NaT) of a datetime or timedelta."""
-    def impl(ctx, b, loop, args):
-        if name == "isinf":
-            return b.const_int(I1, 0)
-        nat = _is_nat(b, args[0])
-        return nat if name == "isnan" else b.ibin("xor", nat, b.true())
-    return impl
-
-
-def _timedelta_sign(ctx, b, loop, args):
-    """The sign of the count: as a timedelta (NaT, the most negative count,
-    gives -1, as NumPy < 2.5), or as a float64 (NaT gives nan, NumPy 2.5)."""
-    res = KERNELS["sign"](ctx, b, UfuncLoop((ty.int64,), ty.int64), args)
-    if not isinstance(loop.output, ty.Float):
-        return res
-    f64 = llvm_type(ty.float64)
-    return b.select(_is_nat(b, args[0]), b.const_float(f64, math.nan), b.cast("sitofp", res, f64))
-
-
-def _timedelta_floordiv_float(ctx, b, loop, args):
-    """``td // float``: the floor of the quotient; NaT for NaT, and where
-    the quotient is nan or infinite (division by zero, a nan divisor)."""
-    x, d = args
-    f64 = llvm_type(ty.float64)
-    q = b.intrinsic("llvm.floor", [b.fbin("fdiv", b.cast("sitofp", x, f64), ctx.cast(b, d, loop.inputs[1],
-                                                                                  ty.float64))], f64)
-    bad = b.ibin("or", _is_nat(b, x), b.ibin("or", _isnan(b, q),
-                                             b.fcmp("==", b.intrinsic("llvm.fabs", [q], f64),
-                                                    b.const_float(f64, math.inf))))
-    safe = b.select(bad, b.const_float(f64, 0.0), q)
-    return b.select(bad, _nat(b), b.cast("fptosi", safe, llvm_type(ty.int64)))
-
-
-#: ufunc name -> kernel of its datetime loops that are no scalar operator
-DATETIME_KERNELS = {
-    "maximum": _datetime_extremum(">", True), "minimum": _datetime_extremum("<", True),
-    "fmax": _datetime_extremum(">", False), "fmin": _datetime_extremum("<", False),
-    "isnan": _datetime_predicate("isnan"), "isinf": _datetime_predicate("isinf"),
-    "isfinite": _datetime_predicate("isfinite"), "sign": _timedelta_sign,
-    "floor_divide": _timedelta_floordiv_float,
-}
