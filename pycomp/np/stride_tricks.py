@@ -141,6 +141,16 @@ def _axis_stride(x_strides, axes, j):
     return x_strides[a]
 
 
+
+def _ints_source(t, name):
+    """For an argument ``name`` of type ``t`` that is an integer or a tuple
+    of integers: ``(how many, source of the tuple)``; None otherwise."""
+    if is_index(t):
+        return 1, "(%s,)" % name
+    if _int_tuple(t):
+        return len(t), name
+    return None
+
 @overload(_stride_tricks.sliding_window_view)
 def _sliding_window_view(x, window_shape, axis=None):
     """``sliding_window_view(x, window_shape, axis=None)``: a view of every
@@ -148,22 +158,19 @@ def _sliding_window_view(x, window_shape, axis=None):
     when None), the window axes last."""
     if not isinstance(x, types.Array):
         raise TypingError("sliding_window_view(): x must be an array, not %s" % (x,))
-    if is_index(window_shape):
-        nw, window_src = 1, "(window_shape,)"
-    elif _int_tuple(window_shape):
-        nw, window_src = len(window_shape), "window_shape"
-    else:
+    window = _ints_source(window_shape, "window_shape")
+    if window is None:
         raise TypingError("sliding_window_view(): window_shape must be an integer or tuple of integers, "
                           "not %s" % (window_shape,))
+    nw, window_src = window
     if _omitted_or_none(axis):
         na, axes_src = x.ndim, _tuple_src(str(d) for d in range(x.ndim)) if x.ndim else "()"
-    elif is_index(axis):
-        na, axes_src = 1, "(axis,)"
-    elif _int_tuple(axis):
-        na, axes_src = len(axis), "axis"
     else:
-        raise TypingError("sliding_window_view(): axis must be None, an integer or tuple of integers, "
-                          "not %s" % (axis,))
+        axes = _ints_source(axis, "axis")
+        if axes is None:
+            raise TypingError("sliding_window_view(): axis must be None, an integer or tuple of integers, "
+                              "not %s" % (axis,))
+        na, axes_src = axes
     nd = x.ndim
     lines = ["def impl(x, window_shape, axis=None):",
              "    window = %s" % window_src,
