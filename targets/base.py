@@ -457,18 +457,18 @@ class TargetContext:
                 words.append(b.cast("bitcast", d, I64))
             else:
                 raise UnsupportedError("an exception can carry run-time numbers and booleans, not %s" % t)
-        decoder = ExceptionValues(parts, tuple(kinds), message)
-        shown = message if message is not None else tuple(parts)
+        # what the table shows (and a target without the helper raises)
+        args = (message,) if message is not None else tuple("?" if p is VALUE else p for p in parts)
         if not self.dynamic_exceptions:
-            self.call_conv.return_status(b, self.raise_status(exc_class, (shown,) if message else tuple(
-                "?" if p is VALUE else p for p in parts)))
+            self.call_conv.return_status(b, self.raise_status(exc_class, args))
             return
-        slots = b.alloca(llvm.LLVMArrayType(max(len(words), 1), I64))
+        words_t = llvm.LLVMArrayType(max(len(words), 1), I64)
+        slots = b.alloca(words_t)
         for k, w in enumerate(words):
-            b.store(w, b.gep(slots, [0, k], llvm.LLVMArrayType(max(len(words), 1), I64)))
+            b.store(w, b.gep(slots, [0, k], words_t))
         self.declare("pycomp_exc_set_values", None, [PTR, I32])
         b.call("pycomp_exc_set_values", [slots, b.const_int(I32, len(words))])
-        args = (message,) if message is not None else tuple("?" if p is VALUE else p for p in parts)
+        decoder = ExceptionValues(parts, tuple(kinds), message)
         self.call_conv.return_status(b, self.raise_status(exc_class, args, decoder))
 
     def guard_with_values(self, b: LLVMBuilder, fail_cond, exc_class, parts, values, message: str | None = None):
