@@ -98,54 +98,40 @@ def _select(s, k):
     _select_range(s, s, 0, s.shape[0] - 1, k)
 
 
-@register_jitable
-def _largest(s, h):
-    """The largest of ``s[:h]`` (``h >= 1``, no NaNs): four running maxima
-    take turns, so the compare chains overlap."""
-    m0 = m1 = m2 = m3 = s[0]
-    j = 1
-    while j + 4 <= h:
-        x0 = s[j]
-        x1 = s[j + 1]
-        x2 = s[j + 2]
-        x3 = s[j + 3]
-        m0 = x0 if x0 > m0 else m0
-        m1 = x1 if x1 > m1 else m1
-        m2 = x2 if x2 > m2 else m2
-        m3 = x3 if x3 > m3 else m3
-        j += 4
-    while j < h:
-        x0 = s[j]
-        m0 = x0 if x0 > m0 else m0
-        j += 1
-    m0 = m1 if m1 > m0 else m0
-    m2 = m3 if m3 > m2 else m2
-    return m2 if m2 > m0 else m0
+def _extreme_for(largest: bool):
+    """A jitable ``extreme(s, start, stop)``: the largest (or smallest) of
+    ``s[start:stop]`` (not empty, no NaNs). Four running extrema take
+    turns, so the compare chains overlap (one chain costs a compare's
+    latency per item)."""
+    def better(x, m):
+        return x > m if largest else x < m
+    better = register_jitable(better)
+
+    def extreme(s, start, stop):
+        m0 = m1 = m2 = m3 = s[start]
+        j = start + 1
+        while j + 4 <= stop:
+            x0 = s[j]
+            x1 = s[j + 1]
+            x2 = s[j + 2]
+            x3 = s[j + 3]
+            m0 = x0 if better(x0, m0) else m0
+            m1 = x1 if better(x1, m1) else m1
+            m2 = x2 if better(x2, m2) else m2
+            m3 = x3 if better(x3, m3) else m3
+            j += 4
+        while j < stop:
+            x0 = s[j]
+            m0 = x0 if better(x0, m0) else m0
+            j += 1
+        m0 = m1 if better(m1, m0) else m0
+        m2 = m3 if better(m3, m2) else m2
+        return m2 if better(m2, m0) else m0
+    return register_jitable(extreme)
 
 
-@register_jitable
-def _smallest(s, start, stop):
-    """The smallest of ``s[start:stop]`` (not empty, no NaNs), as
-    :func:`_largest` finds the largest."""
-    m0 = m1 = m2 = m3 = s[start]
-    j = start + 1
-    while j + 4 <= stop:
-        x0 = s[j]
-        x1 = s[j + 1]
-        x2 = s[j + 2]
-        x3 = s[j + 3]
-        m0 = x0 if x0 < m0 else m0
-        m1 = x1 if x1 < m1 else m1
-        m2 = x2 if x2 < m2 else m2
-        m3 = x3 if x3 < m3 else m3
-        j += 4
-    while j < stop:
-        x0 = s[j]
-        m0 = x0 if x0 < m0 else m0
-        j += 1
-    m0 = m1 if m1 < m0 else m0
-    m2 = m3 if m3 < m2 else m2
-    return m2 if m2 < m0 else m0
+_largest = _extreme_for(True)
+_smallest = _extreme_for(False)
 
 
 @register_jitable
@@ -350,7 +336,7 @@ def _median_typer(name, skip_nan):
             _select(s, h)
             if n % 2:
                 return cls(s[h])
-            return cls((_largest(s, h) + s[h]) / 2)  # with the largest of the smaller side
+            return cls((_largest(s, 0, h) + s[h]) / 2)  # with the largest of the smaller side
         whole = register_jitable(error_model="numpy")(whole)
         if with_axis:
             return along_axis(whole, cls, a.ndim)
