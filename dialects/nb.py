@@ -287,10 +287,11 @@ class FuncOp(IRDLOperation):
     def verify_(self):
         _v.check_function(self)
 
-    def set_signature(self, arg_types: Sequence[ty.Type], ret: ty.Type) -> None:
-        """Set the function type and the entry block's argument types."""
+    def set_signature(self, arg_types: Sequence[ty.Type], ret: ty.Type, type_args: bool = True) -> None:
+        """Set the function type and (with ``type_args``) the entry block's
+        argument types."""
         self.function_type = FunctionType.from_lists([nbtype(t) for t in arg_types], [nbtype(ret)])
-        if self.body.blocks:
+        if type_args and self.body.blocks:
             for arg, t in zip(self.body.blocks.first.args, arg_types):
                 set_type(arg, t)
 

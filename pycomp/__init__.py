@@ -9,7 +9,7 @@ from __future__ import annotations
 from pycomp import errors, types
 from pycomp.decorators import jit, njit
 from pycomp.errors import TypingError, UnsupportedError
-from pycomp.special import prange
+from pycomp.special import literal_unroll, prange
 from pycomp.typeof import typeof
 
 # Numba's top-level type aliases: pycomp.float64, pycomp.int32, pycomp.f8, ...
@@ -23,8 +23,8 @@ optional = types.Optional
 
 __version__ = "0.1.0.dev0"
 
-__all__ = ["jit", "njit", "prange", "typeof", "types", "errors", "TypingError", "UnsupportedError", "__version__",
-           "cuda", "b1", "optional", *_ALIASES]
+__all__ = ["jit", "njit", "prange", "literal_unroll", "typeof", "types", "errors", "TypingError",
+           "UnsupportedError", "__version__", "cuda", "b1", "optional", *_ALIASES]
 
 
 def __getattr__(name):

@@ -107,6 +107,9 @@ def _type_function(dispatcher, argtypes, return_type, timer, snapshots):
         ir_after["ir-gen"] = module_text(fir.module)
     if any(isinstance(t, ty.Omitted) for t in argtypes):
         _fold_omitted_arguments(fir.func, argtypes)
+    # the untyped passes may read the argument types in the function type
+    # (nb-literal-unroll: a tuple argument's length); the values stay untyped
+    fir.func.set_signature(native_types(argtypes), ty.unknown, type_args=False)
     _run_passes(fir.module, before, timer, verify, ir_after if keep else None)
     res = timer.run("nb-type-infer", infer_types, default_typing_context(), fir.func, native_types(argtypes),
                     return_type, dispatcher)

@@ -14,6 +14,7 @@ Pass names (stable; listed in docs/passes.md):
 ``nb-static-raise``      ``raise E(consts...)`` -> ``nb.static_raise``
 ``nb-static-getitem``    ``x[const]`` -> ``nb.static_getitem``
 ``nb-simplify-cfg``      drop unreachable blocks, merge straight-line blocks
+``nb-literal-unroll``    ``for x in literal_unroll(tup)`` -> one body copy per element
 ``nb-dce``               remove unused pure ops
 ``nb-type-infer``        type every ``nb.func`` from its argument types
 ``nb-insert-refcounts``  explicit ``nb.incref``/``nb.decref`` of values holding arrays
@@ -54,7 +55,8 @@ __all__ = [
 ]
 
 #: the untyped rewrites in the order the JIT runs them
-UNTYPED_PASS_NAMES = ("nb-static-raise", "nb-static-getitem", "nb-simplify-cfg", "nb-lift-range-loops", "nb-dce")
+UNTYPED_PASS_NAMES = ("nb-static-raise", "nb-static-getitem", "nb-simplify-cfg", "nb-literal-unroll",
+                      "nb-lift-range-loops", "nb-dce")
 
 #: the passes the JIT runs after IR generation, in its order (pycomp/compiler.py)
 JIT_PASS_NAMES = UNTYPED_PASS_NAMES + ("nb-type-infer", "nb-insert-refcounts", "nb-to-llvm")
@@ -78,6 +80,7 @@ PASS_TABLE: dict[str, str] = {
     "nb-static-raise": "pycomp.frontend.untyped_rewrites:StaticRaisePass",
     "nb-static-getitem": "pycomp.frontend.untyped_rewrites:StaticGetItemPass",
     "nb-simplify-cfg": "pycomp.frontend.untyped_rewrites:SimplifyCfgPass",
+    "nb-literal-unroll": "pycomp.frontend.literal_unroll:LiteralUnrollPass",
     "nb-lift-range-loops": "pycomp.frontend.lift_loops:LiftRangeLoopsPass",
     "nb-dce": "pycomp.frontend.untyped_rewrites:DeadCodePass",
     "nb-type-infer": "pycomp.frontend.typeinfer:TypeInferPass",

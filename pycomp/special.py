@@ -5,11 +5,16 @@ plain ``range`` everywhere: in Python it returns a range, and compiled code
 types and lowers it as one (frontend/typing/builtins.py,
 targets/cpu/impl_builtins.py), so code written for Numba that imports
 ``prange`` at module level runs, serially.
+
+``literal_unroll`` is Numba's loop-unrolling marker: in Python it returns
+its argument; in compiled code ``for x in literal_unroll(tup)`` is unrolled
+before typing, one copy of the body per element (``nb-literal-unroll``,
+frontend/literal_unroll.py).
 """
 
 from __future__ import annotations
 
-__all__ = ["prange"]
+__all__ = ["prange", "literal_unroll"]
 
 
 class prange:
@@ -17,3 +22,11 @@ class prange:
 
     def __new__(cls, *args):
         return range(*args)
+
+
+def literal_unroll(container):
+    """``for x in literal_unroll(tup)``: the loop body is compiled once per
+    element of the tuple (so ``x`` may change type, and constant elements
+    stay literal). In Python, and in compiled code outside a loop header,
+    the argument itself."""
+    return container

@@ -81,7 +81,7 @@ def typing_py(tmp_path):
 # ------------------------------------------------------------------ registry
 
 def test_registry_names():
-    assert PASS_NAMES == ["nb-static-raise", "nb-static-getitem", "nb-simplify-cfg",
+    assert PASS_NAMES == ["nb-static-raise", "nb-static-getitem", "nb-simplify-cfg", "nb-literal-unroll",
                           "nb-lift-range-loops", "nb-dce", "nb-type-infer", "nb-insert-refcounts",
                           "nb-to-llvm", "nb-cuda-intrinsics"]
     assert set(P.UNTYPED_PASS_NAMES) <= set(PASS_NAMES)

@@ -21,6 +21,7 @@
 // TIMING-NEXT: nb-static-raise
 // TIMING-NEXT: nb-static-getitem
 // TIMING-NEXT: nb-simplify-cfg
+// TIMING-NEXT: nb-literal-unroll
 // TIMING-NEXT: nb-lift-range-loops
 // TIMING-NEXT: nb-dce
 // TIMING-NEXT: nb-type-infer
