@@ -22,6 +22,7 @@
  *     compiled code with constant arguments;
  *   - pycomp_release_gil() / pycomp_acquire_gil(): for nogil=True;
  *   - make_function(): turns a wrapper's address into a Python callable;
+ *   - the random states' accessors (random_python.c, Numba's rnd_* names);
  *   - the registration of the memory runtime (nrt.c: allocation, reference
  *     counting, statistics) and of array boxing (nrt_python.c).
  *
@@ -44,6 +45,9 @@
 #include "nrt.h"
 #include "numeric_helpers.h"
 #include "unicode.h"
+
+/* random_python.c: the rnd_* functions (Numba's _helperlib names) */
+int pycomp_random_add_to_module(PyObject *m);
 
 /* ---------------------------------------------------------------------- */
 /* Array data model                                                        */
@@ -90,24 +94,29 @@ pycomp_unbox_array(PyObject *obj, pycomp_array *out, int ndim)
 }
 
 /*
- * Unbox a bytes, bytearray or memoryview `obj` as a 1-d uint8 array of its
- * bytes: a new ndarray viewing the buffer (read-only when the object is)
- * becomes `out->parent`, a NEW reference the caller releases after the
- * call (the wrapper's cleanup); compiled code that returns a view of it
- * keeps it alive through the view's base.
+ * Unbox a bytes or bytearray `obj` as a 1-d uint8 array of its bytes, or a
+ * memoryview as an `ndim`-d array of its items (its format's dtype, shape
+ * and strides): a new ndarray viewing the buffer (read-only when the
+ * object is) becomes `out->parent`, a NEW reference the caller releases
+ * after the call (the wrapper's cleanup); compiled code that returns a
+ * view of it keeps it alive through the view's base.
  */
 int
-pycomp_unbox_buffer(PyObject *obj, pycomp_array *out)
+pycomp_unbox_buffer(PyObject *obj, pycomp_array *out, int ndim)
 {
-    if (!(PyBytes_Check(obj) || PyByteArray_Check(obj) || PyMemoryView_Check(obj))) {
+    PyObject *view;
+    if (PyMemoryView_Check(obj)) {
+        view = PyArray_FromAny(obj, NULL, 0, 0, 0, NULL);
+    } else if (PyBytes_Check(obj) || PyByteArray_Check(obj)) {
+        view = PyArray_FromBuffer(obj, PyArray_DescrFromType(NPY_UINT8), -1, 0);
+    } else {
         PyErr_Format(PyExc_TypeError, "expected bytes, bytearray or memoryview, got %.200s",
                      Py_TYPE(obj)->tp_name);
         return -1;
     }
-    PyObject *view = PyArray_FromBuffer(obj, PyArray_DescrFromType(NPY_UINT8), -1, 0);
     if (view == NULL)
         return -1;
-    if (pycomp_unbox_array(view, out, 1) < 0) {
+    if (pycomp_unbox_array(view, out, ndim) < 0) {
         Py_DECREF(view);
         return -1;
     }
@@ -687,7 +696,8 @@ PyInit__helperlib(void)
         || PyModule_AddObjectRef(m, "c_helpers", helpers) < 0
         || PyModule_AddObjectRef(m, "FunctionOwner",
                                  (PyObject *)&FunctionOwner_Type) < 0
-        || pycomp_nrt_add_to_module(m) < 0) {
+        || pycomp_nrt_add_to_module(m) < 0
+        || pycomp_random_add_to_module(m) < 0) {
         Py_XDECREF(helpers);
         Py_DECREF(m);
         return NULL;

@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 #ifndef _WIN32
 #include <pthread.h>
@@ -83,6 +84,15 @@ register_fork_handler(void)
 #define MT_TWIST(u, v, w) \
     ((w) ^ ((((u) & 0x80000000U) | ((v) & 0x7fffffffU)) >> 1) ^ ((v) & 1U ? 0x9908b0dfU : 0U))
 
+static inline uint32_t
+temper(uint32_t y)
+{
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    return y ^ (y >> 18);
+}
+
 /* The next 624 words, in three runs so no index wraps (the same values as
  * the textbook loop with `% MT_N`), and their tempered forms; vectorized
  * where the compiler can (GCC: at -O3 for this function only). */
@@ -102,12 +112,7 @@ regenerate(rng_state *s)
     }
     k[MT_N - 1] = MT_TWIST(k[MT_N - 1], k[0], k[MT_M - 1]);
     for (i = 0; i < MT_N; i++) {
-        uint32_t y = k[i];
-        y ^= y >> 11;
-        y ^= (y << 7) & 0x9d2c5680U;
-        y ^= (y << 15) & 0xefc60000U;
-        y ^= y >> 18;
-        s->out[i] = y;
+        s->out[i] = temper(k[i]);
     }
     s->pos = 0;
 }
@@ -140,6 +145,86 @@ seeded_state(void)
         seed_from_entropy(s);
     }
     return s;
+}
+
+static rng_state *seeded_py_state(void);
+
+/* ---------------------------------------------------------------- the states themselves
+ * (for inspection and tests: Numba's _helperlib exposes the same five) */
+
+void *
+pycomp_random_state_ptr(int which)
+{
+    return which == 0 ? (void *)seeded_state() : (void *)seeded_py_state();
+}
+
+int
+pycomp_random_state_get(void *st, uint32_t *key)
+{
+    rng_state *s = st;
+    memcpy(key, s->key, sizeof(s->key));
+    return s->pos;
+}
+
+/* The 624 words as the key, `pos` words of it used; the tempered outputs
+ * follow from the key, and a cached second normal is dropped. */
+void
+pycomp_random_state_set(void *st, int pos, const uint32_t *key)
+{
+    rng_state *s = st;
+    memcpy(s->key, key, sizeof(s->key));
+    for (int i = 0; i < MT_N; i++) {
+        s->out[i] = temper(s->key[i]);
+    }
+    s->pos = pos;
+    s->seeded = 1;
+    s->has_gauss = 0;
+    s->gauss = 0.0;
+}
+
+/* The next 624 words now (what the 625th draw would do), no word used. */
+void
+pycomp_random_state_twist(void *st)
+{
+    regenerate((rng_state *)st);
+}
+
+void
+pycomp_random_state_seed(void *st, uint32_t seed)
+{
+    seed_state((rng_state *)st, seed);
+}
+
+/* MT19937's init_by_array (NumPy's seeding by an array of words). */
+void
+pycomp_random_state_seed_words(void *st, const uint32_t *words, size_t n)
+{
+    rng_state *s = st;
+    uint32_t *mt = s->key;
+    seed_state(s, 19650218U);
+    size_t i = 1, j = 0;
+    for (size_t k = (MT_N > n ? MT_N : n); k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + words[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+        if (j >= n) {
+            j = 0;
+        }
+    }
+    for (size_t k = MT_N - 1; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        i++;
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+    }
+    mt[0] = 0x80000000U;
+    s->pos = MT_N;
 }
 
 /* ---------------------------------------------------------------- Python's random module */

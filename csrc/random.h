@@ -8,6 +8,7 @@
 #ifndef PYCOMP_RANDOM_H
 #define PYCOMP_RANDOM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Seed this thread's state as np.random.seed(seed) (0 <= seed < 2**32). */
@@ -23,8 +24,14 @@ double pycomp_random_gauss(void);
 uint64_t pycomp_random_bounded(uint64_t rng);
 
 /* Distributions, drawing as NumPy's legacy RandomState methods of the same
- * names do (parameters checked by the caller). */
+ * names do, except the gamma family and vonmises, which draw as Numba's
+ * (CPython's gammavariate and vonmisesvariate); parameters checked by
+ * the caller. */
 double pycomp_random_standard_exponential(void);
+/* Python's random module in compiled code: gammavariate(alpha, 1), vonmisesvariate. */
+double pycomp_pyrandom_gammavariate(double alpha);
+double pycomp_pyrandom_vonmisesvariate(double mu, double kappa);
+double pycomp_pyrandom_double(void);
 double pycomp_random_standard_gamma(double shape);
 double pycomp_random_beta(double a, double b);
 double pycomp_random_chisquare(double df);
@@ -67,5 +74,16 @@ void pycomp_pyrandom_seed(uint32_t seed);
 uint32_t pycomp_pyrandom_next32(void);
 double pycomp_pyrandom_double(void);
 double pycomp_pyrandom_gauss(void);
+
+/* The calling thread's states, for inspection and tests (Numba's
+ * _helperlib offers the same): which = 0 for np.random, 1 for Python's
+ * random module; seeded from the OS if they never were.  A state is 624
+ * key words and the count `pos` of them used (NumPy's get_state). */
+void *pycomp_random_state_ptr(int which);
+int pycomp_random_state_get(void *st, uint32_t *key);
+void pycomp_random_state_set(void *st, int pos, const uint32_t *key);
+void pycomp_random_state_twist(void *st);
+void pycomp_random_state_seed(void *st, uint32_t seed);
+void pycomp_random_state_seed_words(void *st, const uint32_t *words, size_t n);
 
 #endif

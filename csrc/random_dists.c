@@ -10,13 +10,18 @@
 #include <math.h>
 
 #define PYCOMP_PI 3.14159265358979323846
+#define PYCOMP_E 2.71828182845904523536
 /* ------------------------------------------------------------------
  * Distributions (np.random.gamma, poisson, binomial, ...), written from
  * the published algorithms NumPy's legacy RandomState documents using:
- * Marsaglia-Tsang for gamma (shape >= 1), Johnk for beta, PTRS (Hormann)
- * for poisson, BTPE (Kachitvichyanukul-Schmeiser) for binomial, HRUA
- * (Stadlober) for hypergeometric.  Each draws its uniforms and normals in
- * the same order as NumPy's legacy code so that the streams agree.
+ * PTRS (Hormann) for poisson, BTPE (Kachitvichyanukul-Schmeiser) for
+ * binomial, HRUA (Stadlober) for hypergeometric.  Each draws its uniforms
+ * and normals in the same order as NumPy's legacy code so that the
+ * streams agree.  The exceptions follow Numba, whose streams these are
+ * first: the gamma family (gamma, standard_gamma, beta, chisquare, f,
+ * standard_t, negative_binomial, dirichlet, ...) draws its gammas as
+ * CPython's random.gammavariate does, and vonmises is CPython's
+ * vonmisesvariate (in [0, 2*pi)).
  * ------------------------------------------------------------------ */
 
 double
@@ -25,77 +30,116 @@ pycomp_random_standard_exponential(void)
     return -log(1.0 - pycomp_random_double());
 }
 
-double
-pycomp_random_standard_gamma(double shape)
+/* Gamma(alpha, 1) as CPython's random.gammavariate draws it (Numba's
+ * choice for np.random's whole gamma family): Cheng's rejection method
+ * for alpha > 1, an exponential for alpha == 1, Ahrens-Dieter's GS
+ * method below 1, taking uniforms from `uniform` in CPython's order
+ * (the caller checks alpha > 0). */
+static double
+gammavariate_from(double (*uniform)(void), double alpha)
 {
-    if (shape == 1.0) {
-        return pycomp_random_standard_exponential();
+    if (isnan(alpha)) {
+        return NAN;  /* (CPython's loop would never end) */
     }
-    if (shape == 0.0) {
-        return 0.0;
-    }
-    if (shape < 1.0) {
+    if (alpha > 1.0) {
+        double ainv = sqrt(2.0 * alpha - 1.0);
+        double bbb = alpha - log(4.0);
+        double ccc = alpha + ainv;
+        const double sg_magic = 1.0 + log(4.5);
         for (;;) {
-            double u = pycomp_random_double();
-            double v = pycomp_random_standard_exponential();
-            if (u <= 1.0 - shape) {
-                double x = pow(u, 1.0 / shape);
-                if (x <= v) {
-                    return x;
-                }
-            } else {
-                double y = -log((1.0 - u) / shape);
-                double x = pow(1.0 - shape + shape * y, 1.0 / shape);
-                if (x <= v + y) {
-                    return x;
-                }
+            double u1 = uniform();
+            if (!(1e-7 < u1 && u1 < 0.9999999)) {
+                continue;
+            }
+            double u2 = 1.0 - uniform();
+            double v = log(u1 / (1.0 - u1)) / ainv;
+            double x = alpha * exp(v);
+            double z = u1 * u1 * u2;
+            double r = bbb + ccc * v - x;
+            if (r + sg_magic - 4.5 * z >= 0.0 || r >= log(z)) {
+                return x;
             }
         }
     }
-    double b = shape - 1.0 / 3.0;
-    double c = 1.0 / sqrt(9.0 * b);
+    if (alpha == 1.0) {
+        return -log(1.0 - uniform());
+    }
     for (;;) {
-        double x, v;
-        do {
-            x = pycomp_random_gauss();
-            v = 1.0 + c * x;
-        } while (v <= 0.0);
-        v = v * v * v;
-        double u = pycomp_random_double();
-        if (u < 1.0 - 0.0331 * (x * x) * (x * x)) {
-            return b * v;
-        }
-        if (log(u) < 0.5 * x * x + b * (1.0 - v + log(v))) {
-            return b * v;
+        double u = uniform();
+        double b = (PYCOMP_E + alpha) / PYCOMP_E;
+        double p = b * u;
+        double x = p <= 1.0 ? pow(p, 1.0 / alpha) : -log((b - p) / alpha);
+        double u1 = uniform();
+        if (p > 1.0 ? u1 <= pow(x, alpha - 1.0) : u1 <= exp(-x)) {
+            return x;
         }
     }
 }
 
+/* The von Mises distribution as CPython's random.vonmisesvariate draws
+ * it (Best and Fisher's method; a result in [0, 2*pi), uniform there for
+ * kappa <= 1e-6), taking uniforms from `uniform`. */
+static double
+vonmisesvariate_from(double (*uniform)(void), double mu, double kappa)
+{
+    const double two_pi = 2.0 * PYCOMP_PI;
+    if (isnan(kappa) || isnan(mu)) {
+        return NAN;  /* (CPython's loop would never end for a NaN kappa) */
+    }
+    if (kappa <= 1e-6) {
+        return two_pi * uniform();
+    }
+    double s = 0.5 / kappa;
+    double r = s + sqrt(1.0 + s * s);
+    double z;
+    for (;;) {
+        double u1 = uniform();
+        z = cos(PYCOMP_PI * u1);
+        double d = z / (r + z);
+        double u2 = uniform();
+        if (u2 < 1.0 - d * d || u2 <= (1.0 - d) * exp(d)) {
+            break;
+        }
+    }
+    double q = 1.0 / r;
+    double f = (q + z) / (1.0 + q * z);
+    double theta = uniform() > 0.5 ? mu + acos(f) : mu - acos(f);
+    /* Python's float %: the result takes the divisor's sign */
+    double m = fmod(theta, two_pi);
+    if (m != 0.0 && m < 0.0) {
+        m += two_pi;
+    }
+    return m;
+}
+
+double
+pycomp_random_standard_gamma(double shape)
+{
+    return gammavariate_from(pycomp_random_double, shape);
+}
+
+double
+pycomp_pyrandom_gammavariate(double alpha)
+{
+    return gammavariate_from(pycomp_pyrandom_double, alpha);
+}
+
+double
+pycomp_pyrandom_vonmisesvariate(double mu, double kappa)
+{
+    return vonmisesvariate_from(pycomp_pyrandom_double, mu, kappa);
+}
+
+/* Python's random.betavariate: a ratio of two gamma draws (0.0 when the
+ * first is 0), as Numba draws np.random.beta. */
 double
 pycomp_random_beta(double a, double b)
 {
-    if (a <= 1.0 && b <= 1.0) {
-        for (;;) {
-            double u = pycomp_random_double();
-            double v = pycomp_random_double();
-            double x = pow(u, 1.0 / a);
-            double y = pow(v, 1.0 / b);
-            if (x + y <= 1.0) {
-                if (x + y > 0.0) {
-                    return x / (x + y);
-                }
-                /* both underflowed: divide in logarithms */
-                double lx = log(u) / a, ly = log(v) / b;
-                double lm = lx > ly ? lx : ly;
-                lx -= lm;
-                ly -= lm;
-                return exp(lx - log(exp(lx) + exp(ly)));
-            }
-        }
-    }
     double ga = pycomp_random_standard_gamma(a);
-    double gb = pycomp_random_standard_gamma(b);
-    return ga / (ga + gb);
+    if (ga == 0.0) {
+        return 0.0;
+    }
+    return ga / (ga + pycomp_random_standard_gamma(b));
 }
 
 double
@@ -330,9 +374,7 @@ pycomp_random_noncentral_chisquare(double df, double nonc)
     if (isnan(nonc)) {
         return NAN;
     }
-    if (nonc == 0.0) {
-        return pycomp_random_chisquare(df);
-    }
+    /* (no nonc == 0 shortcut to chisquare(df), as in Numba's stream) */
     if (df > 1.0) {
         double chi2 = pycomp_random_chisquare(df - 1.0);
         double n = pycomp_random_gauss() + sqrt(nonc);
@@ -599,33 +641,5 @@ pycomp_random_wald(double mean, double scale)
 double
 pycomp_random_vonmises(double mu, double kappa)
 {
-    if (isnan(kappa)) {
-        return NAN;
-    }
-    if (kappa < 1e-8) {
-        return PYCOMP_PI * (2.0 * pycomp_random_double() - 1.0);
-    }
-    double r = 1.0 + sqrt(1.0 + 4.0 * kappa * kappa);
-    double rho = (r - sqrt(2.0 * r)) / (2.0 * kappa);
-    double s = (1.0 + rho * rho) / (2.0 * rho);
-    double w;
-    for (;;) {
-        double u = pycomp_random_double();
-        double z = cos(PYCOMP_PI * u);
-        w = (1.0 + s * z) / (s + z);
-        double y = kappa * (s - w);
-        double v = pycomp_random_double();
-        if (y * (2.0 - y) - v >= 0.0 || log(y / v) + 1.0 - y >= 0.0) {
-            break;
-        }
-    }
-    double u = pycomp_random_double();
-    double res = acos(w);
-    if (u < 0.5) {
-        res = -res;
-    }
-    res += mu;
-    int neg = res < 0.0;
-    double mod = fmod(fabs(res) + PYCOMP_PI, 2.0 * PYCOMP_PI) - PYCOMP_PI;
-    return neg ? -mod : mod;
+    return vonmisesvariate_from(pycomp_random_double, mu, kappa);
 }

@@ -39,7 +39,7 @@ __all__ = [
     "wrap_int64", "clone", "as_c", "as_f", "strided", "negstrided",
     "readonly", "make_layout", "LAYOUTS", "READ_LAYOUTS", "WRITE_LAYOUTS",
     "ALL_DTYPES", "INT_DTYPES", "UINT_DTYPES", "FLOAT_DTYPES",
-    "COMPLEX_DTYPES", "sample_array", "no_leaks",
+    "COMPLEX_DTYPES", "sample_array", "no_leaks", "same_as_numba",
 ]
 
 # ------------------------------------------------------------------ engine
@@ -511,3 +511,18 @@ class no_leaks:
                 "runtime memory leaked: %d blocks and %d meminfos more than before the block"
                 % (after[0] - self.before[0], after[1] - self.before[1]))
         return False
+
+
+def same_as_numba(fn, *args, reference=None, reference_args=None):
+    """``fn`` compiled by the engine gives exactly (rtol 0) what real Numba
+    gives for ``reference`` (default ``fn``; on ``reference_args``, default
+    ``args``), and nothing leaks: the check
+    where Numba, not NumPy or CPython, is the reference (the random streams
+    Numba draws its own way). Skipped when Numba is not installed; under
+    the Numba engine it compares Numba with itself."""
+    numba = pytest.importorskip("numba")
+    want = numba.njit(reference or fn)(*(args if reference_args is None else reference_args))
+    with no_leaks():
+        got = jitted(fn)(*args)
+        assert_same(got, want, rtol=0.0)
+        del got

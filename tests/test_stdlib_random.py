@@ -197,6 +197,10 @@ def gamma(a, b):
     return random.gammavariate(a, b)
 
 
+def getrandbits(k):
+    return random.getrandbits(k)
+
+
 def test_seed_is_taken_modulo_2_32():
     """As Numba's uint32 parameter takes it."""
     jitted(seed)(2**32 + 5)
@@ -209,6 +213,9 @@ def test_seed_is_taken_modulo_2_32():
     (randrange1, (0,), ValueError), (randrange3, (5, 1, 1), ValueError),
     pytest.param(randrange3, (1, 5, 0), ValueError, marks=numba_differs("Numba returns start for a zero step")),
     (randrange3, (1, 5, -1), ValueError), (gamma, (-1.0, 1.0), ValueError),
+    (gamma, (0.0, 1.0), ValueError), (gamma, (1.0, 0.0), ValueError),
+    # Numba's OverflowError for a negative count too (CPython: ValueError)
+    (getrandbits, (-1,), OverflowError), (getrandbits, (65,), OverflowError),
 ])
 def test_errors(fn, args, exc):
     with pytest.raises(exc):

@@ -79,19 +79,27 @@ def seed_call(name, bind):
     return intrinsic(typer)
 
 
-def double_call(name, bind):
-    """An intrinsic of no arguments returning C function ``name``'s double."""
+def double_call(name, bind, nargs=0):
+    """An intrinsic of ``nargs`` (0, 1 or 2) float64 arguments returning C
+    function ``name``'s double."""
 
-    def typer(typingctx):
-        def codegen(context, builder, sig, args):
+    def make(typingctx, *args):
+        if not all(isinstance(a, (types.Float, types.Integer)) for a in args):
+            return None
+
+        def codegen(context, builder, sig, vals):
             from pycomp.targets.datamodel import F64
 
             bind()
-            context.declare(name, F64, [])
-            return builder.call(name, [], F64)
+            context.declare(name, F64, [F64] * nargs)
+            return builder.call(name, [context.cast(builder, v, t, types.float64)
+                                       for v, t in zip(vals, sig.args)], F64)
 
-        return types.float64(), codegen
+        return types.float64(*args), codegen
 
+    typer = {0: lambda typingctx: make(typingctx),
+             1: lambda typingctx, a: make(typingctx, a),
+             2: lambda typingctx, a, b: make(typingctx, a, b)}[nargs]
     typer.__name__ = "_" + name
     return intrinsic(typer)
 

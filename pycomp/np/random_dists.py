@@ -12,7 +12,14 @@ transforms (``laplace``, ``logistic``, ``gumbel``, ``lognormal``,
 Each sampler is a C function of ``csrc/random_dists.c`` (NumPy's legacy algorithm,
 drawing its uniforms and normals in the same order) called once per value;
 the overloads check the parameters with NumPy's conditions and messages and
-fill an array of shape ``size``. Parameters are scalars: an array parameter
+fill an array of shape ``size``. Where Numba's stream is not NumPy's, pycomp
+draws Numba's: the gamma family draws its gammas as CPython's
+``random.gammavariate`` (so ``gamma``, ``standard_gamma``, ``beta``,
+``chisquare``, ``f``, ``standard_t``, ``negative_binomial``, ``dirichlet``
+and the ``noncentral_*`` ones follow it), ``vonmises`` is CPython's
+``vonmisesvariate`` (in [0, 2*pi)), and ``gamma``/``standard_gamma``/
+``rayleigh`` refuse a zero parameter and ``logseries`` a zero ``p``, as
+Numba does. Parameters are scalars: an array parameter
 (which NumPy broadcasts) is a TypingError naming the function.
 """
 
@@ -180,6 +187,12 @@ def _nonneg(name):
     return ("_negative(%s)" % name, "%s < 0" % name)
 
 
+def _zero(name):
+    """Numba's domain where NumPy's includes 0 (gamma, rayleigh, logseries):
+    NumPy's check for the negatives (its message), then this one."""
+    return ("%s == 0.0" % name, "%s == 0 (the distribution needs %s > 0)" % (name, name))
+
+
 def _pos(name):
     return ("%s <= 0" % name, "%s <= 0" % name)
 
@@ -187,8 +200,8 @@ def _pos(name):
 _P01 = ("not (p >= 0.0 and p <= 1.0)", "p < 0, p > 1 or p is NaN")
 
 _distribution("standard_exponential", "")
-_distribution("standard_gamma", "shape", [_nonneg("shape")])
-_distribution("gamma", "shape, scale=1.0", [_nonneg("shape"), _nonneg("scale")],
+_distribution("standard_gamma", "shape", [_nonneg("shape"), _zero("shape")])
+_distribution("gamma", "shape, scale=1.0", [_nonneg("shape"), _nonneg("scale"), _zero("shape"), _zero("scale")],
               expr="scale * _C_standard_gamma(shape)")
 _distribution("beta", "a, b", [_pos("a"), _pos("b")])
 _distribution("chisquare", "df", [_pos("df")])
@@ -208,7 +221,7 @@ _distribution("hypergeometric", "ngood, nbad, nsample",
                ("ngood + nbad < nsample", "ngood + nbad < nsample")],
               ints="ngood nbad nsample")
 _distribution("geometric", "p", [("not (p > 0.0 and p <= 1.0)", "p <= 0, p > 1 or p contains NaNs")])
-_distribution("logseries", "p", [("not (p >= 0.0 and p < 1.0)", "p < 0, p >= 1 or p is NaN")])
+_distribution("logseries", "p", [("not (p >= 0.0 and p < 1.0)", "p < 0, p >= 1 or p is NaN"), _zero("p")])
 _distribution("zipf", "a", [("not (a > 1.0)", "a <= 1 or a is NaN")])
 _distribution("laplace", "loc=0.0, scale=1.0", [_nonneg("scale")])
 _distribution("gumbel", "loc=0.0, scale=1.0", [_nonneg("scale")])
@@ -218,7 +231,7 @@ _distribution("lognormal", "mean=0.0, sigma=1.0", [_nonneg("sigma")],
 _distribution("pareto", "a", [_pos("a")])
 _distribution("weibull", "a", [_nonneg("a")])
 _distribution("power", "a", [_pos("a")])
-_distribution("rayleigh", "scale=1.0", [_nonneg("scale")])
+_distribution("rayleigh", "scale=1.0", [_nonneg("scale"), _zero("scale")])
 _distribution("standard_cauchy", "")
 _distribution("triangular", "left, mode, right",
               [("left > mode", "left > mode"), ("mode > right", "mode > right"),
@@ -325,25 +338,25 @@ def ov_multinomial(n, pvals, size=None):
 
 @register_jitable
 def _dirichlet_row(alpha, row):
-    """One legacy Dirichlet draw into ``row``: gamma draws normalised by
-    their sum."""
+    """One Dirichlet draw into ``row``: gamma draws divided by their sum
+    (Numba's stream)."""
     acc = 0.0
     for j in range(alpha.shape[0]):
         row[j] = _standard_gamma(alpha[j])
         acc += row[j]
-    inv = 1.0 / acc
     for j in range(alpha.shape[0]):
-        row[j] *= inv
+        row[j] /= acc
 
 
 @register_jitable
 def _dirichlet_check(alpha):
-    """NumPy's check of ``dirichlet``'s alpha; a float64 copy."""
+    """``dirichlet``'s check of alpha (NumPy's condition, Numba's
+    message); a float64 copy."""
     a = np.empty(alpha.shape[0], np.float64)
     for j in range(alpha.shape[0]):
         a[j] = np.float64(alpha[j])
         if a[j] <= 0.0:
-            raise ValueError("alpha <= 0")
+            raise ValueError("dirichlet: alpha must be > 0.0")  # Numba's words (NumPy: "alpha <= 0")
     return a
 
 

@@ -32,7 +32,8 @@ from pycomp.np.random import bind_symbols, double_call, seed_call
 
 __all__ = []
 
-_SYMBOLS = ("pycomp_pyrandom_seed", "pycomp_pyrandom_next32", "pycomp_pyrandom_double", "pycomp_pyrandom_gauss")
+_SYMBOLS = ("pycomp_pyrandom_seed", "pycomp_pyrandom_next32", "pycomp_pyrandom_double", "pycomp_pyrandom_gauss",
+            "pycomp_pyrandom_gammavariate", "pycomp_pyrandom_vonmisesvariate")
 _bound = False
 
 
@@ -48,6 +49,8 @@ def _bind() -> None:
 _seed = seed_call("pycomp_pyrandom_seed", _bind)
 _random = double_call("pycomp_pyrandom_double", _bind)
 _gauss = double_call("pycomp_pyrandom_gauss", _bind)
+_gamma1 = double_call("pycomp_pyrandom_gammavariate", _bind, 1)  # gammavariate(alpha, 1.0)
+_vonmises = double_call("pycomp_pyrandom_vonmisesvariate", _bind, 2)
 
 
 @intrinsic
@@ -139,10 +142,8 @@ def ov_getrandbits(k):
         raise TypingError("random.getrandbits(): k must be an integer, not %s" % (k,))
 
     def impl(k):
-        if k < 0:
-            raise ValueError("number of bits must be non-negative")
-        if k > 64:
-            raise OverflowError("random.getrandbits(): at most 64 bits in compiled code")
+        if k < 0 or k > 64:  # OverflowError for both, as in Numba (CPython: ValueError below 0)
+            raise OverflowError("random.getrandbits(): k must be in [0, 64] in compiled code")
         return _getrandbits(k)
 
     return impl
@@ -262,47 +263,14 @@ def ov_expovariate(lambd=1.0):
     return lambda lambd=1.0: -math.log(1.0 - _random()) / lambd
 
 
-_LOG4 = math.log(4.0)
-_SG_MAGICCONST = 1.0 + math.log(4.5)
-
-
 @register_jitable
 def _gammavariate(alpha, beta):
-    """Cheng's method for alpha > 1, an exponential for 1, Ahrens-Dieter's
-    GS method below 1 (CPython's choices, in its order of draws)."""
+    """CPython's choices of method (Cheng's above 1, an exponential at 1,
+    Ahrens-Dieter's GS below), in its order of draws: C
+    ``pycomp_pyrandom_gammavariate``."""
     if alpha <= 0.0 or beta <= 0.0:
         raise ValueError("gammavariate: alpha and beta must be > 0.0")
-    if alpha > 1.0:
-        ainv = math.sqrt(2.0 * alpha - 1.0)
-        bbb = alpha - _LOG4
-        ccc = alpha + ainv
-        while True:
-            u1 = _random()
-            if not (1e-7 < u1 < 0.9999999):
-                continue
-            u2 = 1.0 - _random()
-            v = math.log(u1 / (1.0 - u1)) / ainv
-            x = alpha * math.exp(v)
-            z = u1 * u1 * u2
-            r = bbb + ccc * v - x
-            if r + _SG_MAGICCONST - 4.5 * z >= 0.0 or r >= math.log(z):
-                return x * beta
-    if alpha == 1.0:
-        return -math.log(1.0 - _random()) * beta
-    while True:
-        u = _random()
-        b = (math.e + alpha) / math.e
-        p = b * u
-        if p <= 1.0:
-            x = p ** (1.0 / alpha)
-        else:
-            x = -math.log((b - p) / alpha)
-        u1 = _random()
-        if p > 1.0:
-            if u1 <= x ** (alpha - 1.0):
-                return x * beta
-        elif u1 <= math.exp(-x):
-            return x * beta
+    return _gamma1(alpha) * beta
 
 
 @overload(random.gammavariate)
@@ -337,26 +305,6 @@ def ov_weibullvariate(alpha, beta):
     """``random.weibullvariate(alpha, beta)``."""
     _reals("weibullvariate", alpha, beta)
     return lambda alpha, beta: alpha * (-math.log(1.0 - _random())) ** (1.0 / beta)
-
-
-@register_jitable
-def _vonmises(mu, kappa):
-    if kappa <= 1e-6:
-        return 2.0 * math.pi * _random()
-    s = 0.5 / kappa
-    r = s + math.sqrt(1.0 + s * s)
-    while True:
-        u1 = _random()
-        z = math.cos(math.pi * u1)
-        d = z / (r + z)
-        u2 = _random()
-        if u2 < 1.0 - d * d or u2 <= (1.0 - d) * math.exp(d):
-            break
-    q = 1.0 / r
-    f = (q + z) / (1.0 + q * z)
-    if _random() > 0.5:
-        return (mu + math.acos(f)) % (2.0 * math.pi)
-    return (mu - math.acos(f)) % (2.0 * math.pi)
 
 
 @overload(random.vonmisesvariate)

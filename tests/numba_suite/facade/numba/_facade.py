@@ -142,11 +142,12 @@ class FacadeModule(pytypes.ModuleType):
     exist (the feature has not landed), every name is a lacking stand-in.
     """
 
-    def __init__(self, name, kind, target=None):
+    def __init__(self, name, kind, target=None, names=None):
         super().__init__(name)
         self.__path__ = []  # a package: its submodules come through the finder too
         self._facade_kind = kind
         self._facade_target = target
+        self._facade_names = names  # None: any name of the target
 
     def __getattr__(self, attr):
         if attr.startswith("__") and attr.endswith("__"):
@@ -157,10 +158,19 @@ class FacadeModule(pytypes.ModuleType):
                 mod = importlib.import_module(target)
             except ImportError:
                 mod = None
-            if mod is not None and hasattr(mod, attr):
+            names = self.__dict__.get("_facade_names")
+            if mod is not None and hasattr(mod, attr) and (names is None or attr in names):
                 return getattr(mod, attr)
         return StandIn("%s.%s" % (self.__name__, attr), self.__dict__.get("_facade_kind", "internal"))
 
+
+# Numba internals of which pycomp has a namesake with the same behaviour:
+# only these names come from pycomp, the rest are internal stand-ins
+PICKS = {
+    "numba._helperlib": ("pycomp._helperlib", frozenset((
+        "rnd_get_np_state_ptr", "rnd_get_py_state_ptr", "rnd_get_state",
+        "rnd_set_state", "rnd_shuffle", "rnd_seed"))),
+}
 
 # user-API modules of Numba and the pycomp modules that give them meaning
 MIRRORS = {
@@ -208,11 +218,11 @@ def _real_file(fullname):
 
 
 class _Loader(importlib.abc.Loader):
-    def __init__(self, kind, target):
-        self.kind, self.target = kind, target
+    def __init__(self, kind, target, names=None):
+        self.kind, self.target, self.names = kind, target, names
 
     def create_module(self, spec):
-        mod = FacadeModule(spec.name, self.kind, self.target)
+        mod = FacadeModule(spec.name, self.kind, self.target, self.names)
         real = _real_file(spec.name)
         if real is not None:
             mod.__file__ = real
@@ -231,6 +241,8 @@ class InternalFinder(importlib.abc.MetaPathFinder):
             return None
         if fullname in MIRRORS:
             loader = _Loader("lacking", MIRRORS[fullname])
+        elif fullname in PICKS:
+            loader = _Loader("internal", *PICKS[fullname])
         else:
             loader = _Loader("internal", None)
         return importlib.machinery.ModuleSpec(fullname, loader, is_package=True)
