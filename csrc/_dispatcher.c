@@ -131,9 +131,11 @@ arg_code(PyObject *o)
         int flags = PyArray_FLAGS(a);
         int layout = (flags & NPY_ARRAY_C_CONTIGUOUS) ? 0 : (flags & NPY_ARRAY_F_CONTIGUOUS) ? 1 : 2;
         int readonly = (flags & NPY_ARRAY_WRITEABLE) ? 0 : 1;
-        /* the type number says all but for records (their fields) and
-         * datetimes (their unit): those are keyed by their dtype */
-        if (num == NPY_VOID || num == NPY_DATETIME || num == NPY_TIMEDELTA) {
+        /* the type number says all but for records (their fields),
+         * datetimes (their unit) and strings (their size): those are keyed
+         * by their dtype */
+        if (num == NPY_VOID || num == NPY_DATETIME || num == NPY_TIMEDELTA || num == NPY_STRING
+                || num == NPY_UNICODE) {
             int k = dtype_number(d);
             if (k < 0)
                 return -1;

@@ -610,6 +610,7 @@ def default_typing_context() -> TypingContext:
         import pycomp.frontend.typing.records  # noqa: F401
         import pycomp.frontend.typing.datetimes  # noqa: F401
         import pycomp.frontend.typing.strings  # noqa: F401
+        import pycomp.frontend.typing.charseq  # noqa: F401
         import pycomp.frontend.typing.arrayiter  # noqa: F401
         import pycomp.frontend.typing.arrayindex  # noqa: F401
         import pycomp.frontend.typing.slicetypes  # noqa: F401
@@ -632,6 +633,7 @@ def default_typing_context() -> TypingContext:
         import pycomp.np.indexing_funcs  # noqa: F401
         import pycomp.np.windows  # noqa: F401
         import pycomp.np.predicates  # noqa: F401
+        import pycomp.np.stringarrays  # noqa: F401
         import pycomp.extending_lowering  # noqa: F401  (setattr's typing: obj.attr = x)
 
         _DEFAULT_CTX = TypingContext()

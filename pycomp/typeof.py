@@ -50,6 +50,8 @@ def dtype_to_type(dtype) -> ty.Type:
         return t
     if dt.fields is not None and dt.names:
         return _record_type(dt)
+    if dt.kind in "SU" and dt.itemsize:  # an array of fixed-size strings: its items are charseqs
+        return _field_type(dt)
     if dt.kind in "mM" and dt.isnative:
         unit, count = np.datetime_data(dt)
         if count != 1:
@@ -144,6 +146,10 @@ def typeof(value) -> ty.Type:
         return ty.Tuple(items)
     if isinstance(value, list):
         return _list_type(value)
+    if type(value) is set:  # typed for the error messages of what refuses it, as in Numba
+        if not value:
+            raise ValueError("cannot compute fingerprint of empty set")  # Numba's error
+        return ty.Set(typeof(next(iter(value))))
     if hasattr(value, "get_call_signature") and hasattr(value, "py_func"):
         return ty.Dispatcher(value)  # a jitted function passed as a value: calls to it are static
     if operator_key(value) is not None:
@@ -155,16 +161,20 @@ def typeof(value) -> ty.Type:
 
 
 def _buffer_type(value) -> ty.Type:
-    """``bytes``, ``bytearray`` and a ``memoryview`` of bytes: 1-d uint8 C
-    arrays of their bytes (read-only as the object is)."""
+    """``bytes`` and ``bytearray``: 1-d uint8 C arrays of their bytes; a
+    ``memoryview``: an array of its items (read-only as the object is)."""
     if isinstance(value, bytes):
         return ty.Bytes(ty.uint8)
     if isinstance(value, bytearray):
         return ty.ByteArray(ty.uint8)
-    if value.format != "B" or value.ndim != 1 or not value.c_contiguous:
-        raise ValueError("pycomp takes a memoryview of unsigned bytes (format 'B', 1-d, contiguous), "
-                         "not format %r, %d-d" % (value.format, value.ndim))
-    return ty.MemoryView(ty.uint8, 1, "C", value.readonly)
+    try:  # the items as NumPy reads them (a view: nothing is copied)
+        dt = np.asarray(value).dtype
+        dtype = dtype_to_type(dt)
+    except (TypeError, ValueError, NotImplementedError):
+        raise ValueError("pycomp cannot pass a memoryview of format %r to compiled code"
+                         % (value.format,)) from None
+    layout = "C" if value.c_contiguous else "F" if value.f_contiguous else "A"
+    return ty.MemoryView(dtype, value.ndim, layout, value.readonly)
 
 
 def _list_type(value: list) -> ty.Type:

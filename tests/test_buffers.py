@@ -7,7 +7,7 @@ import sys
 import numpy as np
 import pytest
 
-from support import TypingError, check, is_numba, jitted, numba_differs
+from support import TypingError, check, is_numba, jitted, numba_differs, pycomp_only
 
 
 def _differs(reason):
@@ -135,10 +135,47 @@ def test_dtype_as_a_str_value_is_a_typing_error():
         jitted(frombuffer_dtype_arg)(bytearray(16), "int32")
 
 
-@numba_differs("Numba types a memoryview of any format as bytes of its dtype; pycomp takes format 'B' only")
-def test_memoryview_of_other_formats_is_refused():
+@pytest.mark.parametrize("make", [lambda: memoryview(np.arange(5)), lambda: memoryview(np.arange(5.0)[::-1]),
+                                  lambda: memoryview(bytearray(24)).cast("i"),
+                                  lambda: memoryview(np.arange(10, dtype=np.uint16))[::2]],
+                         ids=["int64", "reversed-float64", "cast-int32", "strided-uint16"])
+def test_memoryview_items_of_its_format(make):
+    """A memoryview is an array of its items (its format's dtype), as in Numba."""
+    check(walk, make())
+
+
+def mv_2d(m):
+    t = 0.0
+    for i in range(m.shape[0]):
+        for j in range(m.shape[1]):
+            t += m[i, j] * (i + 1)
+    return t, m.shape
+
+
+def test_memoryview_2d():
+    check(mv_2d, memoryview(np.arange(12.0).reshape(3, 4)))
+    check(mv_2d, memoryview(np.asfortranarray(np.arange(12.0).reshape(3, 4))))
+
+
+def shuffle_view(m):
+    np.random.shuffle(m)
+
+
+def test_memoryview_writes_reach_the_buffer():
+    b = np.arange(20)
+    jitted(shuffle_view)(memoryview(b))
+    assert sorted(b) == list(range(20)) and list(b) != list(range(20))
+
+
+def test_read_only_memoryview_cannot_be_shuffled():
+    with pytest.raises(TypingError):
+        jitted(shuffle_view)(memoryview(b"xyz"))
+
+
+@pycomp_only("pycomp's message")
+def test_memoryview_of_an_unsupported_format_is_refused():
     with pytest.raises(TypeError, match="memoryview"):
-        jitted(walk)(memoryview(np.arange(3)))
+        jitted(walk)(memoryview(np.zeros(4, np.float16)))
 
 
 

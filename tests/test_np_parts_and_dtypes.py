@@ -159,10 +159,9 @@ def dtype_of_string():
     return np.dtype("U3")
 
 
-@numba_differs("Numba does not refuse np.dtype('U3') at compile time")
-def test_dtype_of_an_unsupported_string_is_a_typing_error():
-    with pytest.raises(TypingError):
-        jitted(dtype_of_string)()
+def test_dtype_of_a_string_dtype():
+    """``U<n>`` is an array dtype now (arrays of strings), as in Numba."""
+    assert jitted(dtype_of_string)() == np.dtype("U3")
 
 
 # ------------------------------------------------------------------ flags

@@ -487,7 +487,7 @@ def test_big_endian_array_is_a_clear_type_error():
     with pytest.raises(TypeError, match=r"argument 'a' .*non-native byte order"):
         f(np.zeros(3, ">f8"))
     with pytest.raises(TypeError, match=r"argument 'a' .*unsupported dtype"):
-        f(np.zeros(3, "U3"))
+        f(np.zeros(3, "f2"))
 
 
 def test_one_dispatcher_two_record_dtypes():

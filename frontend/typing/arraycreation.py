@@ -327,6 +327,8 @@ class NpAscontiguousarray(AbstractTemplate):
         if isinstance(a, ty.Array):
             if a.layout == "C" and a.ndim >= 1:
                 return folded(("arg", 0), a, a)
+            if a.ndim == 0:
+                return None  # a view of shape (1,): pycomp.np.predicates
             return signature(ty.Array(a.dtype, max(a.ndim, 1), "C"), a)
         if _is_scalar(a):
             return signature(ty.Array(a, 1, "C"), a)

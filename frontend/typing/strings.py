@@ -57,7 +57,7 @@ class _StringOtherEq(AbstractTemplate):
         if kws or len(args) != 2 or sum(isinstance(a, ty.UnicodeType) for a in args) != 1:
             return None
         other = args[1] if isinstance(args[0], ty.UnicodeType) else args[0]
-        if is_string(other) or isinstance(other, (ty.Optional, ty.Array)):
+        if is_string(other) or isinstance(other, (ty.Optional, ty.Array, ty.UnicodeCharSeq, ty.CharSeq)):
             return None
         return signature(ty.boolean, *args)
 

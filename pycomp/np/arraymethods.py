@@ -4,7 +4,7 @@ reductions (:mod:`pycomp.np.reductions`), sorting
 (:mod:`pycomp.np.sorting`). Here: the methods that copy or convert,
 ``copy``, ``flatten``, ``astype``, ``fill``, ``item``, ``nonzero``,
 ``clip`` (number or array bounds, ``out=``), ``take``, ``round``,
-``conj``/``conjugate`` (``dot`` is in
+``conj``/``conjugate``, ``tobytes`` (``dot`` is in
 :mod:`pycomp.np.linalg`),
 and ``np.copy``-like function forms that are one line.
 
@@ -17,7 +17,7 @@ import numpy as np
 
 from pycomp import types
 from pycomp.errors import TypingError
-from pycomp.extending import infer_global, lower_builtin, overload, overload_method, register_jitable
+from pycomp.extending import infer_global, intrinsic, lower_builtin, overload, overload_method, register_jitable
 from pycomp.frontend.typing.arraycreation import dtype_from_type
 from pycomp.frontend.typing.templates import AbstractTemplate, signature
 from pycomp.np import linalg, reductions, sorting, ufuncmethods, views  # noqa: F401  (they register)
@@ -54,6 +54,34 @@ def _flatten(a):
         out = np.empty(a.size, a.dtype)
         _copy_into(out, a)
         return out
+    return impl
+
+
+@intrinsic
+def _as_bytes(typingctx, arr):
+    """The 1-d uint8 C array ``arr`` as a ``bytes`` value (the same data;
+    returned to Python it is a ``bytes`` object)."""
+    if not (isinstance(arr, types.Array) and arr.dtype == types.uint8 and arr.ndim == 1 and arr.layout == "C"):
+        return None
+
+    def codegen(context, builder, sig, args):
+        context.incref(builder, sig.args[0], args[0])
+        return args[0]
+
+    return types.Bytes(types.uint8, 1, "C")(arr), codegen
+
+
+@overload_method(types.Array, "tobytes")
+def _tobytes(a):
+    """``a.tobytes()``: a ``bytes`` of ``a``'s items in C order."""
+    itemsize = np.dtype(str(a.dtype)).itemsize if isinstance(a.dtype, (types.Number, types.Boolean)) else None
+    if itemsize is None:
+        raise TypingError("a.tobytes(): arrays of %s are not supported" % a.dtype)
+
+    def impl(a):
+        flat = np.empty(a.size, a.dtype)
+        _copy_into(flat, a)
+        return _as_bytes(views.dtype_view(flat, np.uint8))
     return impl
 
 
@@ -136,21 +164,23 @@ def _item(a, *args):
     return impl
 
 
-def _nonzero_impl(ndim):
+def _nonzero_impl(ndim, test="x != 0"):
+    """``a.nonzero()`` of an ``ndim``-d array whose item ``x`` counts where
+    ``test`` holds (a string is nonzero when it is not empty: ``x``)."""
     rows = ", ".join("out[%d]" % k for k in range(ndim))
     src = ("def impl(a):\n"
            "    n = 0\n"
            "    for x in a.flat:\n"
-           "        if x != 0:\n"
+           "        if %s:\n"
            "            n += 1\n"
            "    out = np.empty((%d, n), np.intp)\n"
            "    j = 0\n"
            "    for idx, x in np.ndenumerate(a):\n"
-           "        if x != 0:\n"
+           "        if %s:\n"
            "            for k in range(%d):\n"
            "                out[k, j] = idx[k]\n"
            "            j += 1\n"
-           "    return (%s,)\n") % (ndim, ndim, rows)
+           "    return (%s,)\n") % (test, ndim, test, ndim, rows)
     scope = {"np": np}
     exec(src, scope)
     return scope["impl"]
@@ -162,7 +192,7 @@ def _nonzero(a):
     if a.ndim == 0:
         raise TypingError("Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() "
                           "instead.")
-    return _nonzero_impl(a.ndim)
+    return _nonzero_impl(a.ndim, "x" if isinstance(a.dtype, (types.CharSeq, types.UnicodeCharSeq)) else "x != 0")
 
 
 def _bound_type(t):

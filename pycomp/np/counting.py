@@ -113,6 +113,26 @@ def _np_count_nonzero(a, axis=None):
     return lambda a, axis=None: (a != 0).sum(axis=axis)
 
 
+@register_jitable
+def _str_truth(a):
+    return len(a) > 0
+
+
+@register_jitable
+def _none_truth(a):
+    return False
+
+
+def _object_truth(a):
+    """For None or a str (what NumPy makes a 0-d object or str array of),
+    the jitable giving its truth value; None for anything else."""
+    if isinstance(a, types.NoneType):
+        return _none_truth
+    if isinstance(a, types.UnicodeType):
+        return _str_truth
+    return None
+
+
 @overload(np.flatnonzero)
 def _np_flatnonzero(a):
     """``np.flatnonzero(a)``: the indices of the nonzero items of the
@@ -120,6 +140,11 @@ def _np_flatnonzero(a):
     seq = sequences_as_arrays(np.flatnonzero, _np_flatnonzero, {"a": a}, ("a",))
     if seq is not None:
         return seq
+    if _numeric(a):
+        return lambda a: np.flatnonzero(np.asarray(a))
+    truth = _object_truth(a)
+    if truth is not None:  # NumPy: a 0-d object (or str) array of ``a``
+        return lambda a: np.zeros(1 if truth(a) else 0, np.int64)
     if not (_array(a) and _numeric(a.dtype)):
         raise TypingError("np.flatnonzero(): a must be an array, not %s" % a)
 
@@ -143,6 +168,9 @@ def _np_argwhere(a):
     NumPy's); ``a`` any array-like (a number counts as 1-d, as NumPy's)."""
     if is_sequence_like(a) or _numeric(a):
         return lambda a: np.argwhere(np.asarray(a))
+    truth = _object_truth(a)
+    if truth is not None:  # NumPy: a 0-d object (or str) array of ``a``
+        return lambda a: np.zeros((1 if truth(a) else 0, 0), np.int64)
     if not (_array(a) and _numeric(a.dtype)):
         raise TypingError("np.argwhere(): a must be an array-like, not %s" % a)
     if a.ndim == 0:  # NumPy: as ``a`` of shape (1,), without its axis
@@ -254,11 +282,10 @@ def _search_all(a, v, out, lt, cls, right):
     hi = n
     flat = out.reshape(out.size)
     i = 0
-    last = cls(0)
     for x in v.flat:
         key = cls(x)
         if i == 0:
-            last = key
+            last = key  # (set on the first key: a string key has no zero to start from)
         # the last key before this one: keep ``lo`` when it is not after it
         if (not lt(key, last)) if right else lt(last, key):
             hi = n
@@ -321,6 +348,8 @@ def _np_searchsorted(a, v, side="left"):
     cls = lt = None
     if _array(a) and a.ndim == 1 and isinstance(a.dtype, (types.NPDatetime, types.NPTimedelta)):
         cls, lt = _datetime_order(a.dtype, v.dtype if _array(v) else v)
+    elif _array(a) and a.ndim == 1 and isinstance(a.dtype, (types.CharSeq, types.UnicodeCharSeq)):
+        cls, lt = _text_order(a.dtype, v.dtype if _array(v) else v)
     elif not (_array(a) and a.ndim == 1 and _numeric(a.dtype)):
         raise TypingError("np.searchsorted(): a must be a 1-d array, not %s" % a)
     elif not ((_array(v) and _numeric(v.dtype)) or _numeric(v)):
@@ -353,6 +382,17 @@ def _datetime_order(a, v):
         exec("def cls(x):\n    return np.%s(x%s)\n" % (a.kind, ", %r" % unit if unit else ""), ns)
         _DATETIME_CASTS[key] = register_jitable(ns["cls"])
     return _DATETIME_CASTS[key], less_than(a)
+
+
+def _text_order(a, v):
+    """``(cls, lt)`` for searching strings ``v`` in an array of fixed-size
+    strings ``a``: compared as they are, in the order of their code points
+    (bytes for ``S``), as NumPy orders them."""
+    from pycomp.frontend.typing.charseq import comparison_signature
+
+    if comparison_signature(a, v) is None:
+        raise TypingError("np.searchsorted(): v must be a string or an array of strings like a (%s), not %s" % (a, v))
+    return same_value, less_than(a)
 
 
 # ------------------------------------------------------------------ np.bincount
@@ -468,7 +508,8 @@ def _np_digitize(x, bins, right=False):
 def _np_unique(a):
     """``np.unique(a)``: the sorted distinct items of ``a`` (1-d; NaNs
     collapse into one, as NumPy 2)."""
-    if not (_array(a) and _numeric(a.dtype)):
+    if not (_array(a) and (_numeric(a.dtype) or isinstance(a.dtype, (types.CharSeq, types.UnicodeCharSeq,
+                                                                      types.NPDatetime, types.NPTimedelta)))):
         raise TypingError("np.unique(): a must be an array, not %s" % a)
 
     def impl(a):

@@ -29,7 +29,7 @@ def _cross2d(a, b):
     """``cross2d(a, b)`` of arrays, tuples or lists of numbers, in NumPy's
     promoted dtype; ValueError unless both last axes have length 2."""
     if not (is_array_like(a) and is_array_like(b)):
-        raise TypingError("cross2d(): Inputs must be array-like, not %s and %s." % (a, b))
+        raise TypingError("cross2d(): Inputs must be array-like. Got %s and %s." % (a, b))
     seq = sequences_as_arrays(cross2d, _cross2d, {"a": a, "b": b}, ("a", "b"))
     if seq is not None:
         return seq

@@ -395,6 +395,16 @@ def _trim_sides(trim):
     return front, back
 
 
+@register_jitable
+def _is_zero(x):
+    return x == 0
+
+
+@register_jitable
+def _is_empty(x):
+    return not x
+
+
 @overload(np.trim_zeros)
 def _np_trim_zeros(filt, trim="fb"):
     """``np.trim_zeros(filt, trim='fb')``: the view of the 1-d array
@@ -405,16 +415,17 @@ def _np_trim_zeros(filt, trim="fb"):
         raise TypingError("np.trim_zeros(): array must be 1D, not %d-d" % filt.ndim)
     if isinstance(trim, types.Type) and not isinstance(trim, (types.UnicodeType, types.StringLiteral)):
         raise TypingError("np.trim_zeros(): The second argument must be a string, not %s" % trim)
+    zero = _is_empty if isinstance(filt.dtype, (types.CharSeq, types.UnicodeCharSeq)) else _is_zero  # '' is a zero
 
     def impl(filt, trim="fb"):
         front, back = _trim_sides(trim)
         first = 0
         last = filt.shape[0]
         if front:
-            while first < last and filt[first] == 0:
+            while first < last and zero(filt[first]):
                 first += 1
         if back:
-            while last > first and filt[last - 1] == 0:
+            while last > first and zero(filt[last - 1]):
                 last -= 1
         return filt[first:last]
     return impl

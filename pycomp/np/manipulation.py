@@ -28,7 +28,7 @@ import numpy as np
 from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.np.arraylike import is_sequence_like, sequences_as_arrays
-from pycomp.extending import infer_global, lower_builtin, overload, register_jitable
+from pycomp.extending import infer_global, lower_builtin, overload, overload_method, register_jitable
 from pycomp.frontend.typing.templates import AbstractTemplate, signature
 from pycomp.np.views import compiled_only, is_index, swapaxes_view
 
@@ -553,7 +553,7 @@ def _np_fliplr(m):
     if seq is not None:
         return seq
     if not (_is_array(m) or isinstance(m, (types.Number, types.Boolean))):
-        raise TypingError("np.fliplr(): the argument must be an array-like, not %s" % m)
+        raise TypingError("Cannot np.fliplr on %s type: the argument must be an array-like" % m)
     if getattr(m, "ndim", 0) < 2:
         raise TypingError("np.fliplr(): Input must be >= 2-d (cannot index array of %d dimensions with 2 indices)"
                           % getattr(m, "ndim", 0))
@@ -567,7 +567,7 @@ def _np_flipud(m):
     if seq is not None:
         return seq
     if not (_is_array(m) or isinstance(m, (types.Number, types.Boolean))):
-        raise TypingError("np.flipud(): the argument must be an array-like, not %s" % m)
+        raise TypingError("Cannot np.flipud on %s type: the argument must be an array-like" % m)
     if getattr(m, "ndim", 0) < 1:
         raise TypingError("np.flipud(): Input must be >= 1-d (cannot index array of 0 dimensions with 1 indices)")
     return lambda m: m[::-1]
@@ -594,6 +594,8 @@ def _np_roll(a, shift, axis=None):
     seq = sequences_as_arrays(np.roll, _np_roll, {"a": a, "shift": shift, "axis": axis}, ("a",))
     if seq is not None:
         return seq
+    if isinstance(a, (types.Number, types.Boolean)):  # NumPy: a 0-d array of it
+        return lambda a, shift, axis=None: np.roll(np.asarray(a), shift, axis)
     if not _is_array(a):
         raise TypingError("np.roll(): the first argument must be an array, not %s" % a)
     if isinstance(shift, types.Boolean):  # NumPy takes a boolean as 0 or 1
@@ -679,6 +681,12 @@ def _np_repeat(a, repeats, axis=None):
            "    _repeat_into(swapaxes_view(out, 0, ax), swapaxes_view(a, 0, ax), counts)\n"
            "    return out\n" % (a.ndim, _shape_src(a.ndim, "_dim_with", "a.shape", "ax", "total")))
     return _generate(src, "impl", dict(_ENV, _counts=_counts, _repeat_into=_repeat_into))
+
+
+@overload_method(types.Array, "repeat")
+def _array_repeat(a, repeats, axis=None):
+    """``a.repeat(repeats, axis=None)``: ``np.repeat(a, repeats, axis)``."""
+    return lambda a, repeats, axis=None: np.repeat(a, repeats, axis)
 
 
 def _tile_src(nd, d) -> str:

@@ -31,10 +31,13 @@ def _scalar(t) -> bool:
     return isinstance(t, (types.Number, types.Boolean))
 
 
-def _check_array_like(name, t) -> None:
+def _check_array_like(name, t, param="x") -> None:
+    """A TypingError naming ``name``'s argument ``param`` (None: "the
+    argument to ``name``") unless ``t`` is an array-like."""
     if not _array_like(t):
-        raise TypingError("%s(): the argument must be array-like (an array, a number, a tuple or a list of "
-                          "numbers), not %s" % (name, t))
+        what = "The argument to %s" % name if param is None else 'The argument "%s"' % param
+        raise TypingError("%s(): %s must be array-like (an array, a number, a tuple or a list of numbers), not %s"
+                          % (name, what, t))
 
 
 def _elementwise(name, t, one):
@@ -207,7 +210,7 @@ def _np_isscalar(element):
 def _np_asarray_chkfinite(a, dtype=None):
     """``np.asarray_chkfinite(a, dtype=None)``: ``np.asarray(a, dtype)``; a
     ValueError if it holds an infinity or a NaN."""
-    _check_array_like("np.asarray_chkfinite", a)
+    _check_array_like("np.asarray_chkfinite", a, None)
     if _given(dtype):
         from pycomp.np.creation import _dtype_of
 
@@ -228,15 +231,20 @@ def _np_asarray_chkfinite(a, dtype=None):
 def _np_asfortranarray(a, dtype=None):
     """``np.asfortranarray(a, dtype=None)``: a Fortran-contiguous array of
     ``a``'s items (at least 1-d; ``a`` itself when it is one already)."""
-    _check_array_like("np.asfortranarray", a)
+    _check_array_like("np.asfortranarray", a, "a")
     if _given(dtype):
         from pycomp.np.creation import _dtype_of
 
         dt = np.dtype(str(_dtype_of(dtype, "np.asfortranarray"))).type
     else:
         dt = np.dtype(str(_elem(a))).type
-    if isinstance(a, types.Array) and a.layout == "F" and a.ndim >= 1 and not _given(dtype):
-        return lambda a, dtype=None: a
+    same = not _given(dtype) or (isinstance(a, types.Array) and np.dtype(str(a.dtype)).type is dt)
+    if isinstance(a, types.Array) and same:
+        # already Fortran-contiguous: ``a`` itself (read-only stays read-only), as NumPy
+        if a.ndim >= 1 and a.layout == "F" or a.ndim == 1 and a.layout == "C":
+            return lambda a, dtype=None: a
+        if a.ndim == 0:  # a view of shape (1,)
+            return lambda a, dtype=None: a.reshape((1,))
     if not isinstance(a, types.Array) or a.ndim <= 1:
         def impl(a, dtype=None):
             flat = np.asarray(a).ravel()
@@ -254,13 +262,26 @@ def _np_asfortranarray(a, dtype=None):
     return impl
 
 
+@overload(np.ascontiguousarray)
+def _np_ascontiguousarray_0d(a):
+    """``np.ascontiguousarray(a)`` of a 0-d array: a view of shape (1,), as
+    NumPy (the other cases are built in: frontend/typing/arraycreation.py)."""
+    if isinstance(a, types.Array) and a.ndim == 0:
+        return lambda a: a.reshape((1,))
+    if isinstance(a, (types.List, types.BaseTuple)) and _array_like(a):
+        return lambda a: np.asarray(a)  # a new C array of at least one dimension
+    if not _array_like(a):
+        _check_array_like("np.ascontiguousarray", a, "a")
+    return None
+
+
 # ------------------------------------------------------------------ np.shape, np.size
 
 
 @overload(np.shape)
 def _np_shape(a):
     """``np.shape(a)``: the tuple of ``a``'s extents (``()`` of a number)."""
-    _check_array_like("np.shape", a)
+    _check_array_like("np.shape", a, None)
     if isinstance(a, types.Array):
         return lambda a: a.shape
     return lambda a: np.asarray(a).shape
@@ -269,7 +290,7 @@ def _np_shape(a):
 @overload(np.size)
 def _np_size(a, axis=None):
     """``np.size(a, axis=None)``: the number of items, or the extent along ``axis``."""
-    _check_array_like("np.size", a)
+    _check_array_like("np.size", a, None)
     if not _given(axis):
         return lambda a, axis=None: np.asarray(a).size
     if not (isinstance(axis, types.Integer) and not isinstance(axis, types.Boolean)):

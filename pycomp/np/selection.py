@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import overload, register_jitable
 from pycomp.np.arraylike import is_array_like, is_sequence_like, same_value, to_array
@@ -67,7 +68,8 @@ def _np_where(condition, x=None, y=None):
     """``np.where(condition)`` (the indices of the nonzero items, a tuple of
     arrays) or ``np.where(condition, x, y)`` (arrays and numbers broadcast
     together; NumPy's result dtype)."""
-    if not is_array_like(condition):
+    strings = _is_array(condition) and isinstance(condition.dtype, (types.CharSeq, types.UnicodeCharSeq))
+    if not is_array_like(condition) and not strings:  # an array of strings: true where not empty
         raise TypingError('np.where(): The argument "condition" must be array-like, not %s' % condition)
     if not _given(x) and not _given(y):
         if is_sequence_like(condition):
@@ -115,7 +117,11 @@ def _np_where(condition, x=None, y=None):
     at = ", ".join("i%d" % j for j in range(n)) if n else "()"
     lines.append("%sout[%s] = %s if %s else %s" % (indent, at, reads[1], reads[0], reads[2]))
     lines.append("    return out")
-    return _generate("\n".join(lines), "impl", dict(_ENV, _bdim_shapes=_bdim_shapes, dt=_promoted([x, y])))
+    if _is_array(x) or _is_array(y):
+        dt = _promoted([x, y])  # a Python number beside an array promotes weakly (NEP 50)
+    else:  # two numbers: by their types, as NumPy's scalars (and two Python numbers) promote
+        dt = np.promote_types(*[np.dtype(str(getattr(t, "literal_type", t))) for t in (x, y)]).type
+    return _generate("\n".join(lines), "impl", dict(_ENV, _bdim_shapes=_bdim_shapes, dt=dt))
 
 
 # ------------------------------------------------------------------ np.tri, np.tril, np.triu, np.diag

@@ -527,7 +527,8 @@ def _rows(fn, ndim):
 
 def _sortable(a):
     return isinstance(a, types.Array) and isinstance(a.dtype, (types.Number, types.Boolean, types.NPDatetime,
-                                                               types.NPTimedelta))
+                                                               types.NPTimedelta, types.CharSeq,
+                                                               types.UnicodeCharSeq))
 
 
 # ------------------------------------------------------------------ sort

@@ -27,7 +27,7 @@ __all__ = [
     "signed_domain", "unsigned_domain", "range_state64", "range_iter64", "is_namedtuple_class",
     "slice2_type", "slice3_type", "ellipsis",
     "has_references", "List", "ListIter", "Record", "NestedArray", "CharSeq", "UnicodeCharSeq", "NPDatetime", "NPTimedelta",
-    "UnicodeType", "unicode_type", "Bytes", "ByteArray", "MemoryView",
+    "UnicodeType", "unicode_type", "Bytes", "ByteArray", "MemoryView", "Set",
 ]
 
 

@@ -242,10 +242,18 @@ class ByteArray(Bytes):
 
 
 class MemoryView(Bytes):
-    """A Python ``memoryview`` of contiguous bytes: a 1-d uint8 C array of
-    them, read-only when the view is (Numba's ``MemoryView``)."""
+    """A Python ``memoryview``: an array of its items (its format's dtype,
+    its dimensions and layout), read-only when the view is (Numba's
+    ``MemoryView``)."""
 
     python_class = "memoryview"
+
+    def __init__(self, dtype, ndim=1, layout="C", readonly=False):
+        super().__init__(dtype, ndim, layout, readonly)
+
+    @classmethod
+    def _key_from_args(cls, dtype, ndim=1, layout="C", readonly=False):
+        return Array._key_from_args(dtype, ndim, layout, readonly)
 
 
 def has_references(t: Type) -> bool:

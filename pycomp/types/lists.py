@@ -16,7 +16,7 @@ from __future__ import annotations
 from pycomp.types.abstract import Type, Unknown
 from pycomp.types.iterators import IteratorType
 
-__all__ = ["List", "ListIter", "ListType"]
+__all__ = ["List", "ListIter", "ListType", "Set"]
 
 
 class List(Type):
@@ -72,6 +72,29 @@ class List(Type):
                 (other.dtype is self.dtype or self.undefined):
             return 2
         return None
+
+
+class Set(Type):
+    """A Python ``set`` argument of items of type ``dtype`` (Numba's
+    ``reflected set(T)``). Compiled code has no operations on it: a
+    function using one fails to type (each NumPy function names the
+    argument it refuses), and one passing it through cannot be called
+    (it is not unboxed)."""
+
+    def __init__(self, dtype: Type, reflected: bool = True):
+        self.dtype = dtype
+        self.reflected = bool(reflected)
+
+    @classmethod
+    def _key_from_args(cls, dtype, reflected=True):
+        return (dtype, bool(reflected))
+
+    def __str__(self):
+        return "%sset(%s)" % ("reflected " if self.reflected else "", self.dtype)
+
+    @property
+    def key(self):
+        return (self.dtype, self.reflected)
 
 
 class ListType(List):

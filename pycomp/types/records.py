@@ -196,6 +196,10 @@ class CharSeq(Type):
     def __str__(self):
         return "charseq(%d)" % self.count
 
+    def can_convert_from(self, typingctx, other):
+        """Another ``S<m>`` value converts (truncated or NUL-padded, as NumPy assigns)."""
+        return _SAFE if isinstance(other, CharSeq) else None
+
 
 class UnicodeCharSeq(Type):
     """A fixed-length str field of a record (NumPy ``U<count>``): its value
@@ -207,3 +211,10 @@ class UnicodeCharSeq(Type):
 
     def __str__(self):
         return "unicodecharseq(%d)" % self.count
+
+    def can_convert_from(self, typingctx, other):
+        """A ``str`` (or literal) or another ``U<m>`` value converts
+        (truncated or NUL-padded, as NumPy assigns)."""
+        from pycomp.types.strings import StringLiteral, UnicodeType
+
+        return _SAFE if isinstance(other, (UnicodeCharSeq, UnicodeType, StringLiteral)) else None

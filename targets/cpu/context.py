@@ -63,4 +63,5 @@ def load_implementations():
         from pycomp.targets.cpu import impl_slices  # noqa: F401
         from pycomp.targets.cpu import impl_lists  # noqa: F401
         from pycomp.targets.cpu import impl_datetimes, impl_records, impl_strings  # noqa: F401
+        from pycomp.targets.cpu import impl_charseq  # noqa: F401
         from pycomp.targets.cpu import impl_buffers  # noqa: F401

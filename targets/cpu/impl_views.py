@@ -202,6 +202,9 @@ def dtype_view(ctx, b, arr_t: ty.Array, arr, res_t: ty.Array, own: bool = True):
                             b.icmp("==", shape[-1], b.const_int(I64, 1)))
         ctx.guard(b, b.ibin("xor", contiguous, b.const_int(I1, 1)), ValueError,
                   ("To change to a dtype of a different size, the last axis must be contiguous",))
+        if new < old and old % new:  # known when compiling; NumPy checks it before the larger-dtype rule
+            ctx.guard(b, b.const_int(I1, 1), ValueError, ("When changing to a smaller dtype, its size must be a "
+                                                          "divisor of the size of original dtype",))
         ctx.guard(b, b.icmp("!=", b.ibin("srem", last_bytes, b.const_int(I64, new)), b.const_int(I64, 0)),
                   ValueError, ("When changing to a larger dtype, its size must be a divisor of the total size "
                                "in bytes of the last axis of the array.",))

@@ -311,12 +311,12 @@ class _WrapperBuilder:
                 b.call(self.fn("Py_DecRef", ir.VoidType(), [PYOBJ]), [tup])
                 return obj
             return tup
-        if isinstance(t, ty.Array):
+        if isinstance(t, ty.Array) and find_boxer(t) is None:  # (bytes has its own)
             # an ndarray over the array's memory: it takes over the returned
             # reference (a block of the runtime) or views the array it came from
             slot = b.alloca(ll_type(t))
             b.store(v, slot)
-            if isinstance(t.dtype, (ty.Record, ty.NPDatetime, ty.NPTimedelta)):  # the dtype object itself (fields, unit)
+            if isinstance(t.dtype, (ty.Record, ty.NPDatetime, ty.NPTimedelta, ty.CharSeq, ty.UnicodeCharSeq)):  # the dtype object itself (fields, unit, size)
                 fn = self.fn("pycomp_box_array_descr", PYOBJ, [PYOBJ, I32, PYOBJ])
                 descr = as_numpy_dtype(t.dtype)
                 _KEPT_DTYPES.append(descr)
