@@ -44,7 +44,8 @@ for py in $pythons; do
     "$venv/bin/python" -m pytest -q -p no:cacheprovider -n "${PYCOMP_TEST_WORKERS:-auto}" "${skip[@]}" tests || status=1
     if [ "$first" = 1 ] && [ "${PYCOMP_NUMBA_SUITE:-1}" != 0 ]; then
         echo "=== Numba's test suite: the ids that pass must keep passing (CPython $ver) ==="
-        "$venv/bin/python" tests/numba_suite/harness.py check || status=1
+        # test_ufuncs' ~4300 generated per-loop ids: every third (a fixed sample), the others all
+        "$venv/bin/python" tests/numba_suite/harness.py check --large-module-stride 3 || status=1
     fi
     first=0
 done
