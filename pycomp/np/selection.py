@@ -17,6 +17,7 @@ from pycomp.np.arraylike import is_array_like, is_sequence_like, same_value, to_
 from pycomp.np.manipulation import (_ENV, _check_index, _generate, _given, _is_array, _promoted, _raiser, _tuple_src,
                                     readonly_strided_view)
 from pycomp.np.views import is_index
+from pycomp.typeof import as_numpy_dtype
 
 __all__ = []
 
@@ -120,7 +121,7 @@ def _np_where(condition, x=None, y=None):
     if _is_array(x) or _is_array(y):
         dt = _promoted([x, y])  # a Python number beside an array promotes weakly (NEP 50)
     else:  # two numbers: by their types, as NumPy's scalars (and two Python numbers) promote
-        dt = np.promote_types(*[np.dtype(str(getattr(t, "literal_type", t))) for t in (x, y)]).type
+        dt = np.promote_types(*[as_numpy_dtype(getattr(t, "literal_type", t)) for t in (x, y)]).type
     return _generate("\n".join(lines), "impl", dict(_ENV, _bdim_shapes=_bdim_shapes, dt=dt))
 
 
