@@ -116,6 +116,36 @@ pycomp_unbox_buffer(PyObject *obj, pycomp_array *out, int ndim)
     }
     if (view == NULL)
         return -1;
+    if (PyMemoryView_Check(obj)) {
+        /* NumPy bases that view on a memoryview of its own; as in Numba,
+         * the caller's memoryview is what views of the argument hold.  The
+         * parent becomes an ndarray over the same items whose base keeps
+         * both alive (NumPy's export pins the buffer even if the caller's
+         * memoryview is released). */
+        PyObject *both = PyTuple_Pack(2, view, obj);
+        PyObject *holder = both ? pycomp_box_meminfo_owner(pycomp_meminfo_for_parent(both)) : NULL;
+        Py_XDECREF(both);
+        if (holder == NULL) {
+            Py_DECREF(view);
+            return -1;
+        }
+        PyArrayObject *v = (PyArrayObject *)view;
+        PyArray_Descr *descr = PyArray_DESCR(v);
+        Py_INCREF(descr);
+        PyObject *parent = PyArray_NewFromDescr(&PyArray_Type, descr, PyArray_NDIM(v), PyArray_DIMS(v),
+                                                PyArray_STRIDES(v), PyArray_DATA(v),
+                                                PyArray_FLAGS(v) & NPY_ARRAY_WRITEABLE, NULL);
+        Py_DECREF(view);
+        if (parent == NULL) {
+            Py_DECREF(holder);
+            return -1;
+        }
+        if (PyArray_SetBaseObject((PyArrayObject *)parent, holder) < 0) {  /* steals holder */
+            Py_DECREF(parent);
+            return -1;
+        }
+        view = parent;
+    }
     if (pycomp_unbox_array(view, out, ndim) < 0) {
         Py_DECREF(view);
         return -1;

@@ -220,9 +220,24 @@ box_array(pycomp_array *arr, int32_t ndim, PyArray_Descr *descr)
             Py_INCREF(arr->parent);
             return arr->parent;
         }
-        Py_INCREF(arr->parent);
+        /* A parent owning its data is the view's base, as in NumPy.  A
+         * parent that is itself a view would be skipped by NumPy (which
+         * bases a view on the first array owning the data); as in Numba,
+         * the view holds the parent itself through a meminfo instead, so
+         * the object the caller passed stays referenced while it lives. */
+        PyObject *base;
+        if ((PyArray_FLAGS(p) & NPY_ARRAY_OWNDATA) || PyArray_BASE(p) == NULL) {
+            Py_INCREF(arr->parent);
+            base = arr->parent;
+        } else {
+            base = pycomp_box_meminfo_owner(pycomp_meminfo_for_parent(arr->parent));
+            if (base == NULL) {
+                Py_DECREF(descr);
+                return NULL;
+            }
+        }
         return array_over(descr, ndim, shape, strides, arr->data,
-                          PyArray_ISWRITEABLE(p) ? NPY_ARRAY_WRITEABLE : 0, arr->parent);
+                          PyArray_ISWRITEABLE(p) ? NPY_ARRAY_WRITEABLE : 0, base);
     }
 
     /* Neither (memory nobody owns, e.g. a constant): a NumPy-owned copy. */
