@@ -19,7 +19,7 @@ import warnings
 
 from pycomp._dispatcher import DispatcherBase, _enable_vectorcall, set_scalar_codes, set_traceback_cleaner, type_key
 from pycomp.config import flag
-from pycomp.errors import CompilerError, TypingError
+from pycomp.errors import CompilerError, TypingError, UnsupportedError
 from pycomp.signature import Signature, as_signature
 from pycomp import types as ty
 from pycomp.typeof import typeof
@@ -138,10 +138,10 @@ _CompileStats = collections.namedtuple("_CompileStats", "cache_path cache_hits c
 
 
 def _foldable(value) -> bool:
-    """A default that can be a compile-time constant: a number, bool, None,
-    or a tuple of those. (Unlike irgen's ``is_literal``, not a string: the
-    default is still passed to the entry, and a str cannot be.)"""
-    if value is None or isinstance(value, (bool, int, float, complex)):
+    """A default that can be a compile-time constant: a number, bool, str,
+    None, or a tuple of those (a str default folds to a string literal, as
+    Numba's ``omitted`` does; the entry still takes the str, unused)."""
+    if value is None or isinstance(value, (bool, int, float, complex, str)):
         return True
     return isinstance(value, tuple) and all(_foldable(v) for v in value)
 
@@ -596,16 +596,26 @@ class Dispatcher(DispatcherBase):
         return ("ir-gen",) + tuple(p.name for p in before) + ("nb-type-infer",) + tuple(
             p.name for p in typed) + ("nb-to-llvm",)
 
-    def inspect_types(self, signature=None, file=None):
-        """Print the source annotated with the inferred types (the typed
-        IR itself is ``inspect_ir("nb-type-infer")``)."""
+    def inspect_types(self, file=None, signature=None, pretty=False, style="default", **kwargs):
+        """Print the source annotated with the inferred types, of one
+        signature or of every compiled one, to ``file`` (default stdout);
+        the arguments are Numba's. The typed IR itself is
+        ``inspect_ir("nb-type-infer")``."""
         from pycomp.frontend.annotate import annotate
 
-        text = annotate(self.py_func, self._overload(signature).typed_module.ops.first)
+        if pretty:
+            if file is not None:
+                raise ValueError("`file` must be None if `pretty=True`")
+            raise UnsupportedError("inspect_types(pretty=True): pycomp has no HTML annotation yet")
+        if signature is None:
+            texts = [annotate(self.py_func, ov.typed_module.ops.first) for ov in self.overloads.values()]
+        else:
+            texts = [annotate(self.py_func, self._overload(signature).typed_module.ops.first)]
+        text = "\n\n".join(texts)
         if file is None:
             print(text)
         else:
-            file.write(text)
+            file.write(text + "\n")
 
     def inspect_llvm(self, signature=None):
         """The optimized LLVM IR (as Numba's); the IR before optimization is

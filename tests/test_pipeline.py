@@ -2,6 +2,7 @@
 values and types, through every stage (bytecode, IR, typing, lowering,
 LLVM, the CPython wrapper)."""
 
+import io
 import math
 import sys
 
@@ -364,6 +365,16 @@ def test_annotation_shows_source_with_types(capsys, monkeypatch):
     assert "s += a[i] * 2" in out and "+=: float64" in out
     jf.inspect_types()
     assert "[]: float64" in capsys.readouterr().out
+    # Numba's arguments: file first, then the signature; pretty wants no file
+    jf(np.arange(4), 4)
+    buf = io.StringIO()
+    jf.inspect_types(buf, signature=(ty.Array(ty.int64, 1, "C"), ty.int64))
+    assert "k(a: array(int64, 1d, C), n: int64)" in buf.getvalue() and "float64, 1d" not in buf.getvalue()
+    jf.inspect_types()
+    both = capsys.readouterr().out
+    assert "array(int64, 1d, C)" in both and "array(float64, 1d, C)" in both
+    with pytest.raises(ValueError, match="`file` must be None if `pretty=True`"):
+        jf.inspect_types(file=buf, pretty=True)
 
 
 def test_typing_error_lists_closest_candidates_with_reasons():
