@@ -270,7 +270,12 @@ class _Inference(CommitPhase):
     def visit_SetItemOp(self, op, ts):
         if isinstance(ts[0], ty.Record) and isinstance(ts[1], ty.Integer) and isinstance(op.index.owner, nb.ConstOp):
             ts = self._record_field_operand(op, ts)  # r[0] = v: the field at that position
-        self._resolved(op, self.ctx.resolve_op("setitem", ts))
+        sig = self.ctx.resolve_op("setitem", ts)
+        if isinstance(sig, Implemented):  # an @overload(operator.setitem): a call, made at commit
+            self.implementations[op] = disp = sig.implementation
+            sig = disp.get_call_signature(tuple(ts), {})
+            self.callees[op] = (disp, sig)
+        self._resolved(op, sig)
 
     def _record_field_operand(self, op, ts):
         """``r[k] = v`` with a constant ``k``: the index operand becomes the
@@ -634,6 +639,7 @@ def default_typing_context() -> TypingContext:
         import pycomp.np.windows  # noqa: F401
         import pycomp.np.predicates  # noqa: F401
         import pycomp.np.stringarrays  # noqa: F401
+        import pycomp.np.fancyindex  # noqa: F401  (advanced indexing beyond one 1-d index array)
         import pycomp.extending_lowering  # noqa: F401  (setattr's typing: obj.attr = x)
 
         _DEFAULT_CTX = TypingContext()

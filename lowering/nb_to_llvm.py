@@ -196,7 +196,8 @@ class _FunctionLowering:
     def lower_GlobalOp(self, op):
         t = nb.type_of(op.result)
         # frozen: a constant (a number here is a NumPy scalar global, ``np.int32(64)``)
-        if isinstance(t, (ty.Array, ty.SliceType, ty.NPDatetime, ty.NPTimedelta, ty.Number, ty.Boolean)):
+        if isinstance(t, (ty.Array, ty.SliceType, ty.NPDatetime, ty.NPTimedelta, ty.Number, ty.Boolean,
+                          ty.BaseTuple)):
             return self.ctx.constant(self.b, t, op.value.data)
         return None  # compile-time only: calls and attributes resolve it statically
 

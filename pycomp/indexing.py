@@ -11,9 +11,9 @@ An index is one item or a tuple of items. Each item is
 - ``None`` (``np.newaxis``): inserts a dimension of extent 1;
 - ``...``: stands for as many full slices as the other items leave
   dimensions (at most one ``...``);
-- an array of integers (1-d) or of booleans: *advanced* indexing, which
-  makes a new array instead of a view (one such item, see
-  :func:`advanced_index`).
+- an array of integers or of booleans: *advanced* indexing, which makes
+  a new array instead of a view (the one-array forms lowered directly,
+  see :func:`advanced_index`; the rest in :mod:`pycomp.np.fancyindex`).
 
 Basic indexing (no array item) gives the element when every dimension is
 indexed by an integer, else a *view*: an array over the same memory with
@@ -60,7 +60,8 @@ class IndexPlan:
     ``kinds`` has one entry per index item: ``"int"``, ``"slice"``,
     ``"newaxis"``, ``"ellipsis"`` or ``"array"`` (advanced). ``ellipsis_dims``
     is how many dimensions the ``...`` stands for. ``result`` is the type of
-    ``a[index]``."""
+    ``a[index]`` (None for an advanced index that
+    :mod:`pycomp.np.fancyindex` implements)."""
 
     kinds: tuple
     ellipsis_dims: int
@@ -150,25 +151,27 @@ def index_plan(arr: ty.Array, idx: ty.Type) -> IndexPlan:
     return IndexPlan(tuple(kinds), ellipsis_dims, arr.copy(ndim=ndim, layout=layout))
 
 
-def advanced_index(arr: ty.Array, items: tuple, kinds: list) -> ty.Type:
-    """The type of ``arr[items]`` with an array among the items: a new
-    C-contiguous array. Supported: a boolean array of the array's own shape
-    as the whole index (a 1-d array of the elements selected, in C order),
-    or one 1-d array (integers pick positions, booleans select them) among
-    basic items, which picks along the dimension it stands for: the result
-    has the dimensions of the basic view with that one's extent replaced by
-    the number of positions picked (NumPy's rule for a single index
-    array)."""
+def advanced_index(arr: ty.Array, items: tuple, kinds: list) -> ty.Type | None:
+    """The type of ``arr[items]`` with an array among the items, for the
+    forms lowered directly: a new C-contiguous array. They are a boolean
+    array of the array's own shape as the whole index (a 1-d array of the
+    elements selected, in C order), or one 1-d array (integers pick
+    positions, booleans select them) among basic items, with any integer
+    items next to it, which picks along the dimension it stands for: the
+    result has the dimensions of the basic view with that one's extent
+    replaced by the number of positions picked (NumPy's rule for a single
+    index array). None for every other advanced index (several index
+    arrays, arrays of more dimensions, integers apart from the array),
+    which :mod:`pycomp.np.fancyindex` implements."""
     arrays = [t for t, k in zip(items, kinds) if k == "array"]
     if len(arrays) > 1:
-        raise TypingError("only one index array is supported in compiled code, not %d (%s)"
-                          % (len(arrays), ", ".join(map(str, arrays))))
+        return None
     (t,) = arrays
     if isinstance(t.dtype, ty.Boolean) and t.ndim == arr.ndim and len(items) == 1:
         return ty.Array(arr.dtype, 1, "C")
-    if t.ndim != 1:
-        raise TypingError("an index array must be 1-d (or a boolean mask of the array's shape used alone), "
-                          "not %s" % t)
+    group = [i for i, k in enumerate(kinds) if k in ("array", "int")]
+    if t.ndim != 1 or group != list(range(group[0], group[-1] + 1)):
+        return None
     ndim = 0
     for k in kinds:
         if k in ("slice", "newaxis", "array"):

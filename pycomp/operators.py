@@ -25,6 +25,8 @@ for _name, _key in _BINARY.items():
         OPERATOR_FUNCTIONS[getattr(operator, _iname)] = (_key, 2, True)
 for _name, _key in _UNARY.items():
     OPERATOR_FUNCTIONS[getattr(operator, _name)] = (_key, 1, False)
+#: ``operator.setitem(a, i, v)`` is the statement ``a[i] = v``
+OPERATOR_FUNCTIONS[operator.setitem] = ("setitem", 3, False)
 #: functions whose operands come in the other order: contains(a, b) is ``b in a``
 SWAPPED = {operator.contains: ("in", 2, False)}
 OPERATOR_FUNCTIONS.update(SWAPPED)

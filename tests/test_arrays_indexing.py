@@ -556,13 +556,12 @@ def test_set_through_an_index_array_shape_mismatch_raises():
         jitted(mixed_set)(A2.copy(), IDX, np.arange(4.0))
 
 
-@pycomp_only("pycomp's message")
-def test_two_index_arrays_are_a_typing_error():
-    def f(a, i):
-        return a[i, i]
+def two_index_arrays(a, i):
+    return a[i, i]
 
-    with pytest.raises(TypingError, match="only one index array"):
-        jitted(f)(A2, IDX)
+
+def test_two_index_arrays_pick_elements():
+    check(two_index_arrays, A2, IDX)
 
 
 # ------------------------------------------------------------------ boundscheck

@@ -23,6 +23,8 @@ class ArrayGetItem(AbstractTemplate):
         if not isinstance(arr, ty.Array) or isinstance(idx, ty.StringLiteral):  # a field: typing/records.py
             return None
         plan = index_plan(arr, idx)
+        if plan.result is None:  # pycomp.np.fancyindex's @overload(operator.getitem)
+            return None
         return signature(plan.result, arr, normalized_index_type(idx))
 
     def describe(self):
@@ -39,6 +41,8 @@ class ArraySetItem(AbstractTemplate):
         if not isinstance(arr, ty.Array) or isinstance(idx, ty.StringLiteral):
             return None
         plan = index_plan(arr, idx)
+        if plan.result is None:  # pycomp.np.fancyindex's @overload(operator.setitem)
+            return None
         if arr.readonly:
             raise TypingError("cannot assign to a read-only array (%s)" % arr)
         target = plan.result
@@ -62,6 +66,8 @@ class ArraySetItem(AbstractTemplate):
                 return signature(ty.none, arr, normalized_index_type(idx), val)  # a 1-d sequence
             if not isinstance(val, (ty.Number, ty.Boolean)):
                 raise TypingError("cannot assign %s to part of an array of %s" % (val, arr.dtype))
+            return signature(ty.none, arr, normalized_index_type(idx), arr.dtype)
+        if isinstance(val, ty.Array) and val.ndim == 0:  # its item (NumPy and Numba take it)
             return signature(ty.none, arr, normalized_index_type(idx), arr.dtype)
         if isinstance(val, ty.Array):
             raise TypingError("cannot assign an array (%s) to one element of %s" % (val, arr))

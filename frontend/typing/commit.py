@@ -170,13 +170,19 @@ class CommitPhase:
         return c.result
 
     def _replace_by_call(self, op, callee, args):
-        """Replace ``op`` (typed, with one result) by ``nb.call callee(args)``
-        carrying its signature and callee record; the new call."""
-        call = nb.CallOp(callee, args, (), nb.type_of(op.result))
+        """Replace ``op`` (typed, with one result or, as ``nb.setitem``,
+        none) by ``nb.call callee(args)`` carrying its signature and callee
+        record; the new call."""
+        result_type = nb.type_of(op.result) if op.results else ty.none
+        call = nb.CallOp(callee, args, (), result_type)
         call.location = op.location
         op.parent_block().insert_op_before(call, op)
-        self.types[call.result] = self.types[op.result]
-        op.result.replace_all_uses_with(call.result)
+        if op.results:
+            self.types[call.result] = self.types[op.result]
+            op.result.replace_all_uses_with(call.result)
+        else:
+            self.types[call.result] = ty.none
+            nb.set_type(call.result, ty.none)
         self.sigs[call] = self.sigs.pop(op)
         self.callees[call] = self.callees.pop(op)
         op.detach()

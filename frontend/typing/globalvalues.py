@@ -1,7 +1,7 @@
 """The types of global values and closure variables a function reads
 (``nb.global``): modules, classes, jitted functions, exception classes,
 named-tuple classes, dtype objects, slices, and ndarrays frozen as
-read-only constants."""
+read-only constants (also inside a tuple)."""
 
 from __future__ import annotations
 
@@ -32,6 +32,10 @@ def typeof_global(ctx: TypingContext, value) -> ty.Type:
             raise TypingError("global value %r: compiled code has no arrays of dtype %s" % (value, value)) from None
     if isinstance(value, slice):
         return typeof_constant(value)
+    if isinstance(value, tuple) and all(_frozen(v) for v in value):
+        # a tuple holding arrays (an index: ``(slice(1, 4), np.array([...]))``)
+        return ty.Tuple([typeof_global(ctx, v) if isinstance(v, (tuple, np.ndarray, np.generic))
+                         else typeof_constant(v) for v in value])
     if isinstance(value, (np.number, np.bool_)) and not isinstance(value, (np.datetime64, np.timedelta64)):
         try:  # a NumPy scalar (``np.int32(64)``): a constant of its own type, as in Numba
             return dtype_to_type(value.dtype)
@@ -58,6 +62,14 @@ def typeof_global(ctx: TypingContext, value) -> ty.Type:
                           "functions that are)" % name)
     raise TypingError("global value %r of type %s is not supported in compiled code"
                       % (value, type(value).__name__))
+
+
+def _frozen(value) -> bool:
+    """Whether ``value`` is frozen as a constant inside a global tuple."""
+    if isinstance(value, tuple):
+        return all(_frozen(v) for v in value)
+    return value is None or value is Ellipsis or isinstance(
+        value, (bool, int, float, complex, slice, np.ndarray, np.number, np.bool_))
 
 
 def _numpy_name(value) -> str | None:

@@ -183,9 +183,11 @@ def flags_attribute(ctx, b, sig, args):
 
 
 @reg.lower_cast(ty.Array, ty.Number)
+@reg.lower_cast(ty.Array, ty.UnicodeCharSeq)
+@reg.lower_cast(ty.Array, ty.CharSeq)
 def zero_d_to_number(ctx, b, src, dst, value):
-    """A 0-d array used as a number (an index ``a[i0d]``): its element,
-    converted."""
+    """A 0-d array used as its element (an index ``a[i0d]``, an item
+    assigned ``a[0] = x0d``): the element, converted."""
     if src.ndim != 0:
         raise UnsupportedError("no conversion of %s to %s" % (src, dst))
     return ctx.cast(b, _load(b, src.dtype, b.extract(value, 4, PTR)), src.dtype, dst)
