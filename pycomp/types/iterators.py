@@ -124,15 +124,36 @@ class NumpyFlatType(IteratorType):
 
 
 class NumpyNdIterType(IteratorType):
-    """``np.nditer(a)`` of one array: yields each element in C order as a
-    0-d array viewing it (``x.item()`` or ``x[()]`` reads it)."""
+    """``np.nditer(x)``. With ``array`` (``np.nditer(a)`` of one array, seen
+    in the order it is visited: an F array as its C transpose), yields a
+    0-d array viewing each element. With ``operands`` (``np.nditer(s)`` of
+    a scalar, or of a tuple of arrays and scalars that broadcast together),
+    visits the broadcast shape (``ndim`` dimensions) in ``order`` ('C', or
+    'F' where most operands are F, as Numba) and yields one 0-d view per
+    operand: a tuple of them when ``as_tuple``."""
 
-    def __init__(self, array: Array):
+    def __init__(self, array: Array | None, operands: tuple = (), order: str = "C", as_tuple: bool = False):
         self.array = array
-        self.yield_type = Array(array.dtype, 0, "C", array.readonly)
+        self.operands = tuple(operands)
+        self.order = order
+        self.as_tuple = as_tuple
+        if array is not None:
+            self.ndim = array.ndim
+            self.yield_type = Array(array.dtype, 0, "C", array.readonly)
+            return
+        self.ndim = max([t.ndim for t in self.operands if isinstance(t, Array)] or [0])
+        views = [Array(t.dtype, 0, "C", t.readonly) if isinstance(t, Array) else Array(t, 0, "C")
+                 for t in self.operands]
+        self.yield_type = Tuple(views) if as_tuple else views[0]
+
+    @classmethod
+    def _key_from_args(cls, array, operands=(), order="C", as_tuple=False):
+        return (array, tuple(operands), order, as_tuple)
 
     def __str__(self):
-        return "nditer(%s)" % self.array
+        if self.array is not None:
+            return "nditer(%s)" % self.array
+        return "nditer(%s, order=%s)" % (", ".join(str(t) for t in self.operands), self.order)
 
 
 class NumpyNdIndexType(IteratorType):
