@@ -418,7 +418,7 @@ class TargetContext:
         self.declare("pycomp_nrt_allocate", PTR, [I64])
         mi = b.call("pycomp_nrt_allocate", [nbytes], PTR)
         self.guard(b, b.icmp("==", b.cast("ptrtoint", mi, I64), b.const_int(I64, 0)), MemoryError,
-                   ("cannot allocate an array of this size",))
+                   ("Allocation failed (probably too large): cannot allocate an array of this size",))
         data = b.load(b.gep(mi, [0, MEMINFO_DATA_FIELD], MEMINFO), PTR)
         return mi, data
 

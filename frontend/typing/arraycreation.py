@@ -252,7 +252,7 @@ def _like_template(fn, with_fill: bool):
             dtype = _requested_dtype(bound, name)
             if isinstance(a, ty.Array):
                 res = ty.Array(dtype or a.dtype, a.ndim, copy_layout(a))
-            elif _is_scalar(a):
+            elif _is_scalar(a) or (isinstance(a, ty.Record) and not with_fill):  # a record too: 0-d
                 res = ty.Array(dtype or a, 0, "C")
             else:
                 return None

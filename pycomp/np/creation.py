@@ -241,10 +241,14 @@ def _integer(t) -> bool:
 
 @overload(np.eye)
 def _np_eye(N, M=None, k=0, dtype=None):
-    """``np.eye(N, M=None, k=0, dtype=float)``."""
+    """``np.eye(N, M=None, k=0, dtype=float)``; ``dtype`` may also be a
+    NumPy scalar value (``np.complex64(1)``): its type names the dtype."""
     if not _integer(N) or (_given(M) and not _integer(M)) or (isinstance(k, types.Type) and not _integer(k)):
         return None
-    dt = _scalar_class(_dtype_of(dtype, "np.eye") if _given(dtype) else types.float64)
+    if _number(dtype):  # a NumPy scalar's value names its class's dtype (as Numba; NumPy reads its .dtype)
+        dt = _scalar_class(dtype)
+    else:
+        dt = _scalar_class(_dtype_of(dtype, "np.eye") if _given(dtype) else types.float64)
     if _given(M):
         def impl(N, M=None, k=0, dtype=None):
             return _set_diagonal(np.zeros((N, M), dt), k)

@@ -13,6 +13,12 @@ extents, byte strides and byte offset; :func:`readonly_strided_view` the
 same, typed read-only (``np.diag`` of a 2-d array). Both own a reference
 to ``a``'s memory block, like the primitives of :mod:`pycomp.np.views`.
 
+Joined results (``np.concatenate``, ``np.stack``, the *stack functions)
+are F-ordered when every input is typed F, else C (Numba's rule). What the
+types already decide is a TypingError naming the function, as in Numba
+(arrays of different dimensions, dtypes NumPy cannot promote, 0-d arrays
+to concatenate); extents that do not match are NumPy's ValueError.
+
 A tuple of arrays may hold several dtypes and dimensions: its code is
 generated per length (each item indexed by a constant), a list's is one
 loop. Result dtypes are NumPy's promotion (``np.result_type``) computed
@@ -146,12 +152,54 @@ def _shape_src(nd, fn, dims, ax, value) -> str:
 
 
 def _arrays_of(arrays, name):
-    """The item types of a tuple or list of arrays, and whether it is a list."""
+    """The item types of a tuple or list of arrays, and whether it is a list
+    (Numba's TypingError, naming the function, for anything else)."""
     if isinstance(arrays, types.BaseTuple) and len(arrays) and all(_is_array(t) for t in arrays.types):
         return list(arrays.types), False
     if isinstance(arrays, types.List) and _is_array(arrays.dtype):
         return [arrays.dtype], True
-    raise TypingError("%s(): the arrays must be a non-empty tuple or a list of arrays, not %s" % (name, arrays))
+    raise TypingError("%s(): expecting a non-empty tuple of arrays (or a list of arrays), got %s" % (name, arrays))
+
+
+def _same_ndim(items, name, what="all the input arrays must have same number of dimensions"):
+    """The number of dimensions of the arrays ``items``; a TypingError (as
+    Numba's) when they differ, which NumPy would raise at run time."""
+    ndims = sorted({t.ndim for t in items})
+    if len(ndims) > 1:
+        raise TypingError("%s(): %s (found %s)" % (name, what, ", ".join("%d-d" % n for n in ndims)))
+    return ndims[0]
+
+
+def _joined_dtype(items, name):
+    """``(source, env)`` of the result dtype of joining arrays ``items``:
+    the first array's own dtype when all are alike (records included), else
+    the NumPy scalar class of their promotion; a TypingError (as Numba's)
+    when NumPy cannot promote them."""
+    if all(t.dtype == items[0].dtype for t in items):
+        return "arrays[0].dtype", {}
+    try:
+        return "dt", {"dt": _promoted(items)}
+    except (TypeError, ValueError):
+        raise TypingError("%s(): input arrays must have compatible dtypes (%s)"
+                          % (name, ", ".join(sorted({str(t.dtype) for t in items})))) from None
+
+
+def _fortran(items) -> bool:
+    """Whether a joined result is F-ordered: Numba's rule (and NumPy's for
+    these inputs): when every input is typed F-contiguous."""
+    return all(t.layout == "F" for t in items)
+
+
+def _alloc_src(shape_items, dtype_src, fortran) -> str:
+    """Source allocating an array of extents ``shape_items`` (sources), in C
+    order, or in F order (the transpose of the reversed extents, typed F)."""
+    if fortran and len(shape_items) > 1:
+        return "np.empty(%s, %s).T" % (_tuple_src(shape_items[::-1]), dtype_src)
+    return "np.empty(%s, %s)" % (_tuple_src(shape_items), dtype_src)
+
+
+def _dims_src(nd, fn, dims, ax, value) -> list:
+    return ["%s(%s, %d, %s, %s)" % (fn, dims, j, ax, value) for j in range(nd)]
 
 
 _ENV = {"np": np, "swapaxes_view": swapaxes_view, "strided_view": strided_view,
@@ -162,9 +210,24 @@ _ENV = {"np": np, "swapaxes_view": swapaxes_view, "strided_view": strided_view,
 # ------------------------------------------------------------------ np.concatenate
 
 
-def _concat_src(n, nd, is_list, flat) -> str:
+_MISMATCH = ("all the input array dimensions except for the concatenation axis must match exactly: "
+             "%s(): input sizes over dimension %d do not match")
+
+
+def _mismatch_src(indent, nd, shape, name) -> list:
+    """Source lines checking extents ``shape`` against ``first`` off the axis
+    ``ax``: NumPy's ValueError, naming the dimension as Numba does."""
+    lines = []
+    for d in range(nd):
+        lines += ["%sif ax != %d and %s[%d] != first[%d]:" % (indent, d, shape, d, d),
+                  "%s    raise ValueError(%r)" % (indent, _MISMATCH % (name, d))]
+    return lines
+
+
+def _concat_src(n, nd, is_list, flat, dtype_src="dt", fortran=False, name="np.concatenate") -> str:
     """Source of the implementation of np.concatenate over ``n`` arrays (a
-    tuple) or a list, of ``nd`` dimensions each."""
+    tuple) or a list, of ``nd`` dimensions each; the result allocated in F
+    order when ``fortran``."""
     lines = ["def impl(arrays, axis=0):"]
     if is_list:
         lines += ["    if len(arrays) == 0:",
@@ -172,7 +235,7 @@ def _concat_src(n, nd, is_list, flat) -> str:
                   "    items = arrays"]
     if flat and not is_list:
         lines += ["    total = %s" % " + ".join("arrays[%d].size" % i for i in range(n)),
-                  "    out = np.empty(total, dt)",
+                  "    out = np.empty(total, %s)" % dtype_src,
                   "    off = 0"]
         for i in range(n):
             lines += ["    out[off:off + arrays[%d].size] = arrays[%d].ravel()" % (i, i),
@@ -183,24 +246,21 @@ def _concat_src(n, nd, is_list, flat) -> str:
         lines += ["    total = 0",
                   "    for a in items:",
                   "        total += a.size",
-                  "    out = np.empty(total, dt)",
+                  "    out = np.empty(total, %s)" % dtype_src,
                   "    off = 0",
                   "    for a in items:",
                   "        out[off:off + a.size] = a.ravel()",
                   "        off += a.size",
                   "    return out"]
         return "\n".join(lines)
+    alloc = "    out = " + _alloc_src(_dims_src(nd, "_dim_with", "first", "ax", "total"), dtype_src, fortran)
     if not is_list:  # a tuple of several types: unrolled
         lines += ["    ax = _norm_axis(axis, %d)" % nd, "    first = arrays[0].shape", "    total = 0"]
         for i in range(n):
-            lines += ["    s = arrays[%d].shape" % i,
-                      "    for d in range(%d):" % nd,
-                      "        if d != ax and s[d] != first[d]:",
-                      "            raise ValueError(MISMATCH)",
-                      "    total += s[ax]"]
-        lines += ["    out = np.empty(%s, dt)" % _shape_src(nd, "_dim_with", "first", "ax", "total"),
-                  "    o = swapaxes_view(out, 0, ax)",
-                  "    off = 0"]
+            lines.append("    s = arrays[%d].shape" % i)
+            lines += _mismatch_src("    ", nd, "s", name)
+            lines.append("    total += s[ax]")
+        lines += [alloc, "    o = swapaxes_view(out, 0, ax)", "    off = 0"]
         for i in range(n):
             lines += ["    k = arrays[%d].shape[ax]" % i,
                       "    o[off:off + k] = swapaxes_view(arrays[%d], 0, ax)" % i,
@@ -208,12 +268,10 @@ def _concat_src(n, nd, is_list, flat) -> str:
     else:
         lines += ["    ax = _norm_axis(axis, %d)" % nd, "    first = arrays[0].shape", "    total = 0",
                   "    for a in arrays:",
-                  "        s = a.shape",
-                  "        for d in range(%d):" % nd,
-                  "            if d != ax and s[d] != first[d]:",
-                  "                raise ValueError(MISMATCH)",
-                  "        total += s[ax]",
-                  "    out = np.empty(%s, dt)" % _shape_src(nd, "_dim_with", "first", "ax", "total"),
+                  "        s = a.shape"]
+        lines += _mismatch_src("        ", nd, "s", name)
+        lines += ["        total += s[ax]",
+                  alloc,
                   "    o = swapaxes_view(out, 0, ax)",
                   "    off = 0",
                   "    for a in arrays:",
@@ -230,23 +288,35 @@ def _raiser(exc, message, params):
     return _generate("def impl(%s):\n    raise EXC(MSG)\n" % params, "impl", {"EXC": exc, "MSG": message})
 
 
-@overload(np.concatenate)
-def _np_concatenate(arrays, axis=0):
-    """``np.concatenate(arrays, axis=0)``: a tuple or list of arrays; ``axis``
-    an integer (negative counts from the end) or None (flattened)."""
-    items, is_list = _arrays_of(arrays, "np.concatenate")
-    flat = isinstance(axis, types.NoneType)
-    _check_index(axis if not flat else None, "axis", "np.concatenate")
-    ndims = {t.ndim for t in items}
-    if not flat and len(ndims) > 1:
-        return _raiser(ValueError, "all the input arrays must have same number of dimensions",
-                       "arrays, axis=0")
-    nd = items[0].ndim
-    if not flat and nd == 0:
-        return _raiser(ValueError, "zero-dimensional arrays cannot be concatenated", "arrays, axis=0")
-    env = dict(_ENV, dt=_promoted(items),
-               MISMATCH="all the input array dimensions except for the concatenation axis must match exactly")
-    return _generate(_concat_src(len(items), nd, is_list, flat), "impl", env)
+def _concatenate_typer(name, fortran=None):
+    """The typer of ``np.concatenate(arrays, axis=0)`` (``name`` in its
+    errors): the result F-ordered when every input is F (or when
+    ``fortran`` says so)."""
+
+    def typer(arrays, axis=0):
+        items, is_list = _arrays_of(arrays, name)
+        flat = isinstance(axis, types.NoneType)
+        _check_index(axis if not flat else None, "axis", name)
+        nd = items[0].ndim if flat else _same_ndim(items, name)
+        if not flat and nd == 0:
+            raise TypingError("%s(): zero-dimensional arrays cannot be concatenated" % name)
+        dtype_src, env = _joined_dtype(items, name)
+        order_f = _fortran(items) if fortran is None else fortran
+        return _generate(_concat_src(len(items), nd, is_list, flat, dtype_src, order_f, name), "impl",
+                         dict(_ENV, **env))
+    return typer
+
+
+overload(np.concatenate)(_concatenate_typer("np.concatenate"))
+
+
+def _concatenate_f(arrays, axis=0):
+    """``np.concatenate`` with an F-ordered result (the *stack functions of
+    F inputs): compiled code only."""
+    raise NotImplementedError
+
+
+overload(_concatenate_f)(_concatenate_typer("np.concatenate", fortran=True))
 
 
 # ------------------------------------------------------------------ np.expand_dims, np.atleast_*d, np.squeeze
@@ -435,14 +505,13 @@ def _check_same_shape(s, first):
 @overload(np.stack)
 def _np_stack(arrays, axis=0):
     """``np.stack(arrays, axis=0)``: arrays of one shape joined along a new
-    axis."""
+    axis; F-ordered when every input is F (Numba's rule)."""
     items, is_list = _arrays_of(arrays, "np.stack")
     _check_index(axis, "axis", "np.stack")
-    if len({t.ndim for t in items}) > 1:
-        return _raiser(ValueError, "all input arrays must have the same shape", "arrays, axis=0")
-    nd = items[0].ndim
-    env = dict(_ENV, dt=_promoted(items), _check_same_shape=_check_same_shape, _insert_unit=_insert_unit)
-    shape = _shape_src(nd + 1, "_dim_inserted", "first", "ax", "n")
+    nd = _same_ndim(items, "np.stack")
+    dtype_src, env = _joined_dtype(items, "np.stack")
+    env = dict(_ENV, **env, _check_same_shape=_check_same_shape, _insert_unit=_insert_unit)
+    alloc = _alloc_src(_dims_src(nd + 1, "_dim_inserted", "first", "ax", "n"), dtype_src, _fortran(items))
     if is_list:
         src = ("def impl(arrays, axis=0):\n"
                "    if len(arrays) == 0:\n"
@@ -450,21 +519,21 @@ def _np_stack(arrays, axis=0):
                "    ax = _norm_axis(axis, %d)\n"
                "    first = arrays[0].shape\n"
                "    n = len(arrays)\n"
-               "    out = np.empty(%s, dt)\n"
+               "    out = %s\n"
                "    o = swapaxes_view(out, 0, ax)\n"
                "    i = 0\n"
                "    for a in arrays:\n"
                "        _check_same_shape(a.shape, first)\n"
                "        o[i:i + 1] = swapaxes_view(_insert_unit(a, ax), 0, ax)\n"
                "        i += 1\n"
-               "    return out\n" % (nd + 1, shape))
+               "    return out\n" % (nd + 1, alloc))
     else:
         lines = ["def impl(arrays, axis=0):",
                  "    ax = _norm_axis(axis, %d)" % (nd + 1),
                  "    first = arrays[0].shape",
                  "    n = %d" % len(items)]
         lines += ["    _check_same_shape(arrays[%d].shape, first)" % i for i in range(1, len(items))]
-        lines += ["    out = np.empty(%s, dt)" % shape, "    o = swapaxes_view(out, 0, ax)"]
+        lines += ["    out = " + alloc, "    o = swapaxes_view(out, 0, ax)"]
         lines += ["    o[%d:%d] = swapaxes_view(_insert_unit(arrays[%d], ax), 0, ax)" % (i, i + 1, i)
                   for i in range(len(items))]
         lines.append("    return out")
@@ -481,13 +550,14 @@ def _joiner(name, each, axis_of):
     def _np_join(arrays):
         items, is_list = _arrays_of(arrays, "np." + name)
         axis = axis_of(items[0].ndim)
+        join = "_concatenate_f" if _fortran(items) else "np.concatenate"  # F inputs: an F result
         if is_list:
             src = ("def impl(arrays):\n"
-                   "    return np.concatenate([%s for a in arrays], %d)\n" % (each % "a", axis))
+                   "    return %s([%s for a in arrays], %d)\n" % (join, each % "a", axis))
         else:
             parts = _tuple_src(each % ("arrays[%d]" % i) for i in range(len(items)))
-            src = "def impl(arrays):\n    return np.concatenate(%s, %d)\n" % (parts, axis)
-        return _generate(src, "impl", _ENV)
+            src = "def impl(arrays):\n    return %s(%s, %d)\n" % (join, parts, axis)
+        return _generate(src, "impl", dict(_ENV, _concatenate_f=_concatenate_f))
     _np_join.__doc__ = "``np.%s(arrays)`` of a tuple or list of arrays." % name
     return _np_join
 

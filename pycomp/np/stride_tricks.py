@@ -45,6 +45,9 @@ def _as_strided(x, shape=None, strides=None, subok=False, writeable=True):
     NumPy."""
     if not isinstance(x, types.Array):
         raise TypingError("as_strided(): x must be an array, not %s" % (x,))
+    if isinstance(strides, types.NoneType):  # Numba: given as None is a TypingError
+        raise TypingError("as_strided(): the strides argument cannot be None (leave it out to keep the "
+                          "array's strides)")
     for name, t in (("shape", shape), ("strides", strides)):
         if not (_omitted_or_none(t) or _int_tuple(t)):
             raise TypingError("as_strided(): %s must be a tuple of integers or None, not %s" % (name, t))

@@ -5,6 +5,9 @@ from pycomp import types as _types
 
 from numba._facade import StandIn as _StandIn
 
+#: Numba's name for the unsigned integer of a pointer's width (pycomp's uintp)
+size_t = _types.uintp
+
 
 def __getattr__(name):
     if name.startswith("__"):
