@@ -12,7 +12,7 @@ import sys
 import numpy as np
 import pytest
 
-from support import TypingError, check, jitted, no_leaks, numba_differs, pycomp_only
+from support import TypingError, check, is_numba, jitted, no_leaks, numba_differs, pycomp_only
 
 NO_SCIPY = ("Numba's np.dot/np.matmul/np.vdot/@ need scipy's BLAS, not installed: ImportError "
             "'scipy 0.16+ is required for linear algebra'")
@@ -318,18 +318,31 @@ def test_kron_c_arrays(dtype):
         check(kron, a[0].copy(), b[:, 1].copy())
 
 
-@numba_differs("Numba's np.kron refuses layout 'A' operands and mixed float/complex dtypes, and gives "
-               "the first operand's dtype (int32 with int64 is int32)")
-@pytest.mark.parametrize("dtypes", [(np.float64, np.float64), (np.int32, np.int64), (np.float32, np.complex128),
+_KRON_DIFFERS = [pytest.mark.numba_differs(reason="Numba's np.kron refuses mixed float/complex dtypes, and gives "
+                                                  "the first operand's dtype (int32 with int64 is int32)"),
+                 pytest.mark.xfail(is_numba, reason="numba differs: mixed kron dtypes", strict=True)]
+
+
+@pytest.mark.parametrize("dtypes", [(np.float64, np.float64),
+                                    pytest.param((np.int32, np.int64), marks=_KRON_DIFFERS),
+                                    pytest.param((np.float32, np.complex128), marks=_KRON_DIFFERS),
                                     (np.bool_, np.bool_)],
                          ids=lambda p: "%s-%s" % (np.dtype(p[0]).name, np.dtype(p[1]).name))
 def test_kron(dtypes):
     a, b = rand((2, 3), dtypes[0]), rand((3, 2), dtypes[1])
     with no_leaks():
         check(kron, a, b)
-        check(kron, a.T, b[::-1])
-        check(kron, a[0], b[:, 1])
+        check(kron, a.T, b[::-1].copy())
+        check(kron, a[0], b[:, 1].copy())
         check(kron, a[:0], b)
+
+
+@numba_differs("Numba's np.kron refuses operands of layout 'A' (any strides)")
+def test_kron_of_strided_operands():
+    a, b = rand((2, 3), np.float64), rand((3, 2), np.float64)
+    check(kron, a.T, b[::-1])
+    check(kron, a[0], b[:, 1])
+    check(kron, np.arange(4.0)[::2], np.arange(3.0))
 
 
 def test_kron_mixed_dimensions():

@@ -358,9 +358,7 @@ def _np_searchsorted(a, v, side="left"):
     if s is None:
         raise TypingError("np.searchsorted(): side must be a constant string, not %s" % side)
     if s not in ("left", "right"):
-        def bad(a, v, side="left"):
-            raise ValueError("side must be 'left' or 'right'")
-        return bad
+        raise TypingError("np.searchsorted(): Invalid value given for 'side': %r (must be 'left' or 'right')" % s)
     return _search_impl(a, v, _left if s == "left" else _right, "a, v, side='left'", cls, lt)
 
 

@@ -168,7 +168,7 @@ def _along_extent(sa, si, d, ax):
         return sa[d]
     if sa[d] == 1:
         return si[d]
-    raise ValueError("shape mismatch: indexing arrays could not be broadcast together")
+    raise ValueError("dimensions don't match: indexing arrays could not be broadcast together")
 
 
 @register_jitable
@@ -208,11 +208,14 @@ def _np_take_along_axis(arr, indices, axis):
     name = "np.take_along_axis"
     if not isinstance(arr, types.Array):
         raise TypingError('%s(): "arr" must be an array, not %s' % (name, arr))
-    if not (isinstance(indices, types.Array) and _integer(indices.dtype)):
-        raise TypingError("%s(): indices must be an array of integers, not %s" % (name, indices))
+    if not isinstance(indices, types.Array):
+        raise TypingError('%s(): "indices" must be an array, not %s' % (name, indices))
+    if not _integer(indices.dtype):
+        raise TypingError("%s(): indices array must contain integers, not %s" % (name, indices.dtype))
     if not _given(axis):
-        if indices.ndim != 1:
-            raise TypingError("%s(): with axis=None, indices must be 1-d, not %d-d" % (name, indices.ndim))
+        if indices.ndim != 1:  # (arr is taken flattened: 1-d)
+            raise TypingError("%s(): with axis=None, indices and the flattened arr must have the same number "
+                              "of dimensions (1), not %d" % (name, indices.ndim))
 
         def impl(arr, indices, axis):
             flat = arr.ravel()
@@ -293,7 +296,8 @@ def _np_rot90(m, k=1):
 @overload(np.extract)
 def _np_extract(condition, arr):
     """``np.extract(condition, arr)``: the items of the flattened ``arr``
-    where the flattened ``condition`` is nonzero."""
+    where the flattened ``condition`` is nonzero (a ValueError, as Numba's,
+    where a nonzero lies past ``arr``'s end)."""
     _check_array_like("np.extract", "condition", condition)
     _check_array_like("np.extract", "arr", arr)
 
@@ -303,10 +307,10 @@ def _np_extract(condition, arr):
         count = 0
         for i in range(c.size):
             if c[i] != 0:
-                if i >= a.size:
+                if i >= a.size:  # (NumPy: an IndexError; Numba, followed here: a ValueError)
                     if a.size == 0:
-                        raise IndexError("cannot do a non-empty take from an empty axes.")
-                    raise IndexError("index out of bounds for the flattened array in np.extract")
+                        raise ValueError("Cannot extract from an empty array")
+                    raise ValueError("condition shape inconsistent with arr shape")
                 count += 1
         out = np.empty(count, a.dtype)
         p = 0

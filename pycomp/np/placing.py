@@ -168,14 +168,29 @@ def _np_place(arr, mask, vals):
 # ------------------------------------------------------------------ np.select, np.choose
 
 
-def _sequence_of_arrays(t, name, what):
-    """The item types of a tuple or list of arrays (numbers allowed in a
-    tuple), and whether it is a list."""
-    if isinstance(t, types.BaseTuple) and all(_is_array(e) or isinstance(e, types.Number) for e in t.types):
+def _sequence_items(t, name, what):
+    """The item types of the tuple or list ``t`` and whether it is a list
+    (a TypingError naming ``what`` for anything else)."""
+    if isinstance(t, types.BaseTuple):
         return list(t.types), False
-    if isinstance(t, types.List) and (_is_array(t.dtype) or isinstance(t.dtype, types.Number)):
+    if isinstance(t, types.List):
         return [t.dtype], True
-    raise TypingError("np.%s(): %s must be a tuple or a list of arrays, not %s" % (name, what, t))
+    raise TypingError("np.%s(): %s must be a List or a Tuple (of arrays), not %s" % (name, what, t))
+
+
+def _check_array_items(items, name, what):
+    """A TypingError unless every item type is an array or a number."""
+    for e in items:
+        if not (_is_array(e) or isinstance(e, types.Number)):
+            raise TypingError("np.%s(): items of %s must be arrays (or numbers), not %s" % (name, what, e))
+
+
+def _sequence_of_arrays(t, name, what):
+    """The item types of a tuple or list of arrays (or numbers), and whether
+    it is a list."""
+    items, is_list = _sequence_items(t, name, what)
+    _check_array_items(items, name, what)
+    return items, is_list
 
 
 def _ndim(t) -> int:
@@ -201,11 +216,23 @@ def _np_select(condlist, choicelist, default=0):
     """``np.select(condlist, choicelist, default=0)``: tuples or lists of
     arrays; each item from the first choice whose condition holds, else
     ``default``; NumPy's result dtype over the choices and the default."""
-    conds, clist = _sequence_of_arrays(condlist, "select", "condlist")
-    choices, chlist = _sequence_of_arrays(choicelist, "select", "choicelist")
+    conds, clist = _sequence_items(condlist, "select", "condlist")
+    choices, chlist = _sequence_items(choicelist, "select", "choicelist")
     if not isinstance(default, types.Type):  # left out: NumPy's 0, a Python int
         default = types.int64
-    _array_or_number(default, "select", "default")
+    if not (_is_array(default) or isinstance(default, types.Number)):
+        raise TypingError("np.select(): default must be a scalar (or an array), not %s" % default)
+    _check_array_items(conds, "select", "condlist")
+    _check_array_items(choices, "select", "choicelist")
+    if clist and chlist:  # Numba's rules for lists: one ndim, at least 1 (tuples broadcast, as NumPy's)
+        if _ndim(conds[0]) != _ndim(choices[0]):
+            raise TypingError("np.select(): condlist and choicelist elements must have the same number of "
+                              "dimensions (%s and %s)" % (conds[0], choices[0]))
+        if _ndim(conds[0]) < 1:
+            raise TypingError("np.select(): condlist arrays must be of at least dimension 1, not %s" % conds[0])
+    for c in conds:
+        if _np_dtype(c) != np.bool_:
+            raise TypingError("np.select(): condlist arrays must contain booleans, not %s" % c)
     params = "condlist, choicelist, default=0"
     if clist != chlist:  # one list, one tuple of arrays of one type: both lists
         tup, what = (choicelist, "choicelist") if clist else (condlist, "condlist")
@@ -220,9 +247,6 @@ def _np_select(condlist, choicelist, default=0):
             return _raiser(ValueError, "list of cases must be same length as list of conditions", params)
         if not conds:
             return _raiser(ValueError, "select with an empty condition list is not possible", params)
-    for i, c in enumerate(conds):
-        if _np_dtype(c) != np.bool_:
-            return _raiser(TypeError, "invalid entry %d in condlist: should be boolean ndarray" % i, params)
     dt = _promoted(choices + [default])  # Python numbers promote weakly
     n = max(_ndim(t) for t in conds + choices + [default])
     lines = ["def impl(%s):" % params,

@@ -210,11 +210,18 @@ def _np_isscalar(element):
 def _np_asarray_chkfinite(a, dtype=None):
     """``np.asarray_chkfinite(a, dtype=None)``: ``np.asarray(a, dtype)``; a
     ValueError if it holds an infinity or a NaN."""
-    _check_array_like("np.asarray_chkfinite", a, None)
+    if not isinstance(a, (types.Array, types.BaseTuple, types.List, types.ListType)):
+        # (as Numba: a number is no array-like here, though NumPy takes one)
+        raise TypingError("np.asarray_chkfinite(): The argument to np.asarray_chkfinite must be array-like "
+                          "(an array, a list or a tuple), not %s" % a)
     if _given(dtype):
         from pycomp.np.creation import _dtype_of
 
-        _dtype_of(dtype, "np.asarray_chkfinite")  # a TypingError if it names no dtype
+        try:
+            _dtype_of(dtype, "np.asarray_chkfinite")
+        except TypingError as e:
+            raise TypingError("np.asarray_chkfinite(): dtype must be a valid Numpy dtype, not %s (%s)"
+                              % (dtype, str(e).splitlines()[0])) from None
 
     def impl(a, dtype=None):
         arr = np.asarray(a, dtype)

@@ -642,7 +642,8 @@ def _function(np_func, method, params):
     ``np.asarray(a).method(...)`` for numbers, lists and tuples (NumPy
     converts them); min and max of one datetime64/timedelta64 is itself,
     so is the mean of one timedelta64, and any/all of one tell whether it is
-    nonzero."""
+    nonzero. As Numba's: cumsum of a number is a number (of the accumulator
+    dtype)."""
     p = ", ".join("%s=None" % n for n in params)
     src = ("def typer(a, {p}):\n"
            "    if isinstance(a, types.Array):\n"
@@ -661,6 +662,10 @@ def _function(np_func, method, params):
            "    if method in ('any', 'all') and isinstance(a, types.NPTimedelta):\n"
            "        def impl(a, {p}):\n"
            "            return a != a - a  # a - a: zero, or NaT (true)\n"
+           "        return impl\n"
+           "    if method == 'cumsum' and isinstance(a, types.Number):  # Numba: a number, not NumPy's array\n"
+           "        def impl(a, {p}):\n"
+           "            return np.asarray(a).{m}({a})[0]\n"
            "        return impl\n"
            "    if array_like(a):\n"
            "        def impl(a, {p}):\n"

@@ -218,12 +218,12 @@ def _np_diag(v, k=0):
     """``np.diag(v, k=0)``: a 2-d array with ``v`` (1-d) on diagonal ``k``,
     or diagonal ``k`` of a 2-d ``v`` (a read-only view)."""
     if not _is_array(v):
-        raise TypingError("np.diag(): the first argument must be an array, not %s" % v)
+        raise TypingError('np.diag(): The argument "v" must be array-like (an array), not %s' % v)
     _check_index(k, "k", "np.diag")
     if v.ndim == 2:
         return lambda v, k=0: _diag_view(v, k)
-    if v.ndim != 1:
-        return _raiser(ValueError, "Input must be 1- or 2-d.", "v, k=0")
+    if v.ndim != 1:  # (NumPy: a ValueError at run time; the type decides it)
+        raise TypingError("np.diag(): Input must be 1- or 2-d, not %d-d" % v.ndim)
 
     def impl(v, k=0):
         n = v.shape[0]

@@ -92,6 +92,15 @@ def _split_axis(axis, ndim):
 
 
 @register_jitable
+def _split_indices_axis(axis, ndim):
+    """``axis`` in [0, ndim) for a split at given indices: out of bounds is
+    a ValueError here (as Numba's; NumPy's IndexError for sections)."""
+    if axis < -ndim or axis >= ndim:
+        raise ValueError("np.split: Argument axis out of bounds for dimensions of the array")
+    return axis + ndim if axis < 0 else axis
+
+
+@register_jitable
 def _section_bounds(n, sections):
     """Bounds of ``sections`` nearly equal pieces of ``n`` items (the first
     ``n % sections`` one longer), as np.array_split."""
@@ -156,7 +165,7 @@ def _split_typer(name, equal):
             return impl
         if _index_seq(indices_or_sections):
             def impl_indices(ary, indices_or_sections, axis=0):
-                ax = _split_axis(axis, ary.ndim)
+                ax = _split_indices_axis(axis, ary.ndim)
                 return _pieces(ary, ax, _index_bounds(ary.shape[ax], _as_intp(indices_or_sections)))
             return impl_indices
         raise TypingError("np.%s(): indices_or_sections must be an integer or a tuple, list or 1-d array of "
