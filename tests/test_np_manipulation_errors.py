@@ -240,3 +240,37 @@ def test_allocation_too_large_is_a_memory_error():
 
     with pytest.raises(MemoryError, match="Allocation failed"):
         jitted(f)(np.iinfo(np.uintp).max // 8 // 2)
+
+
+# ------------------------------------------------------------------ np.broadcast_to of a string, np.fill_diagonal
+
+
+def broadcast_text(shape):
+    return np.broadcast_to("ab", shape)
+
+
+def test_broadcast_to_of_a_string():
+    check(broadcast_text, (2, 3))
+
+
+def fill_diagonal(a, val):
+    np.fill_diagonal(a, val)
+    return a
+
+
+@pytest.mark.parametrize("dtype,val", [(np.int8, np.array([1000])), (np.uint8, np.array([-1])),
+                                       (np.int32, np.array([np.inf])), (np.int64, np.array([np.nan])),
+                                       (np.float32, np.array([1e300]))],
+                         ids=["int8-1000", "uint8-neg", "int-inf", "int-nan", "f32-1e300"])
+def test_fill_diagonal_values_that_do_not_fit_are_a_value_error(dtype, val):
+    # Numba's check (NumPy casts silently): ValueError, nothing written
+    a = np.zeros((3, 3), dtype)
+    with pytest.raises(ValueError, match="Unable to safely conform val to a.dtype"):
+        jitted(fill_diagonal)(a, val)
+    assert not a.any()
+
+
+def test_fill_diagonal_values_that_fit():
+    check(fill_diagonal, np.zeros((3, 3), np.int8), np.array([100, -100, 7]))
+    check(fill_diagonal, np.zeros((3, 3), np.float32), np.array([1e30, np.inf, np.nan]))
+    check(fill_diagonal, np.zeros((3, 3)), np.array([True, False]))

@@ -70,6 +70,42 @@ def _wrap_index(k, n):
 # ------------------------------------------------------------------ np.fill_diagonal
 
 
+def _conform(a, v):
+    """ValueError if a value of the 1-d array ``v`` does not fit ``a``'s
+    dtype (Numba's check): compiled code only."""
+    raise NotImplementedError
+
+
+@register_jitable
+def _check_range(v, lo, hi, finite_only):
+    for x in v:
+        if x != x or x - x != 0:  # NaN or an infinity
+            if finite_only:
+                raise ValueError("Unable to safely conform val to a.dtype")
+        elif x < lo or x > hi:
+            raise ValueError("Unable to safely conform val to a.dtype")
+
+
+@overload(_conform)
+def _ov_conform(a, v):
+    src, dst = v.dtype, a.dtype
+    if isinstance(src, types.Boolean) or not isinstance(src, (types.Integer, types.Float)):
+        return lambda a, v: None
+    if isinstance(dst, types.Integer) and not isinstance(dst, types.Boolean):
+        if isinstance(src, types.Integer) and np.can_cast(str(src), str(dst)):
+            return lambda a, v: None
+        info, finite_only = np.iinfo(str(dst)), True
+    elif isinstance(dst, types.Float):
+        if np.can_cast(str(src), str(dst)):
+            return lambda a, v: None
+        info, finite_only = np.finfo(str(dst)), False
+    else:
+        return lambda a, v: None
+    lo, hi = float(info.min), float(info.max)
+    return lambda a, v: _check_range(v, lo, hi, finite_only)
+
+
+
 @overload(np.fill_diagonal)
 def _np_fill_diagonal(a, val, wrap=False):
     """``np.fill_diagonal(a, val, wrap=False)``: in place; ``val`` a number
@@ -87,6 +123,7 @@ def _np_fill_diagonal(a, val, wrap=False):
     if a.ndim == 2:
         def impl(a, val, wrap=False):
             v = np.ravel(np.asarray(val))
+            _conform(a, v)
             rows, cols = a.shape
             end = rows * cols if wrap else min(rows * cols, cols * cols)
             if v.size == 0:
@@ -99,6 +136,7 @@ def _np_fill_diagonal(a, val, wrap=False):
     nd = a.ndim
     src = ("def impl(a, val, wrap=False):\n"
            "    v = np.ravel(np.asarray(val))\n"
+           "    _conform(a, v)\n"
            "    n = a.shape[0]\n"
            "    for d in range(1, %d):\n"
            "        if a.shape[d] != n:\n"
@@ -107,7 +145,7 @@ def _np_fill_diagonal(a, val, wrap=False):
            "        return\n"
            "    for i in range(n):\n"
            "        a[%s] = v[i %% v.size]\n" % (nd, ", ".join(["i"] * nd)))
-    return _generate(src, "impl", _ENV)
+    return _generate(src, "impl", dict(_ENV, _conform=_conform))
 
 
 # ------------------------------------------------------------------ np.put, np.place

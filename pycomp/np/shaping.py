@@ -232,7 +232,9 @@ def _np_broadcast_to(array, shape):
     seq = sequences_as_arrays(np.broadcast_to, _np_broadcast_to, {"array": array, "shape": shape}, ("array",))
     if seq is not None:
         return seq
-    if not is_array_like(array):
+    if isinstance(array, types.StringLiteral):  # a 0-d U<n> array of the text, as NumPy and Numba
+        return lambda array, shape: np.broadcast_to(np.asarray(array), shape)
+    if not (isinstance(array, types.Array) or is_array_like(array)):  # any array: U<n> and records too
         raise TypingError('np.broadcast_to(): The first argument "array" must be array-like, not %s' % array)
     if not (is_index(shape) or (isinstance(shape, types.BaseTuple) and all(is_index(e) for e in shape.types))):
         raise TypingError('np.broadcast_to(): The second argument "shape" must be a tuple of integers, not %s'

@@ -328,6 +328,8 @@ ACCEPTS_MORE = {
     "test_array_reductions.TestArrayReductions.test_np_all": "np.all of a list or tuple",
     "test_array_reductions.TestArrayReductions.test_np_any": "np.any of a list or tuple",
     "test_dyn_array.TestNpArray.test_raises": "np.array of an array (a copy, as NumPy)",
+    "test_array_manipulation.TestArrayManipulation.test_broadcast_arrays_invalid_mixed_input_types":
+        "np.broadcast_arrays of arrays of several dtypes",
 }
 
 
