@@ -268,3 +268,50 @@ def test_generated_advanced_indices_match_numpy(items):
         return
     got = cf(b, *[v for _, v in items])
     assert got.shape == want.shape and np.array_equal(got, want), items
+
+
+# ------------------------------------------------------------------ np.take along an axis
+
+
+def take(a, i):
+    return np.take(a, i)
+
+
+def take_axis(a, i, axis):
+    return np.take(a, i, axis=axis)
+
+
+A43 = np.arange(12).reshape(4, 3)
+
+
+@pytest.mark.parametrize("indices", [1, np.array([1, 5, 1, 11, 3]), np.array([[[1], [5]], [[1], [11]]]),
+                                     [1, 5, 1, 11, 3], (1, 5, 1), ((1, 5, 1), (11, 3, 2))],
+                         ids=["int", "array", "3d", "list", "tuple", "nested"])
+def test_take_flattened(indices):
+    check(take, A43, indices)
+    check(take, A43.astype(np.complex128), indices)
+
+
+@pytest.mark.parametrize("indices", [np.array([0, 2, 1]), pytest.param(np.array([[1, 2], [2, 0]]), marks=_differs(
+    "Numba 0.68's np.take along an axis fails for indices of 2 or more dimensions")), 1, (0,), (0, 1)],
+    ids=["array", "2d", "int", "tuple1", "tuple2"])
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_take_along_an_axis(indices, axis):
+    check(take_axis, np.arange(9).reshape(3, 3), indices, axis)
+    check(take_axis, np.asfortranarray(np.arange(12.0).reshape(3, 4)), indices, axis)
+
+
+def test_take_of_a_number_along_an_axis_of_unit_extents():
+    check(take_axis, np.ones((10, 1, 11, 1, 12)), 0, 3)
+    check(take_axis, np.arange(5), 0, 0)
+    check(take_axis, np.arange(5), (0,), 0)
+
+
+@pytest.mark.parametrize("indices", [12, -13, [12], np.array([3, 13])], ids=["int", "neg", "list", "array"])
+def test_take_out_of_range_is_an_index_error(indices):
+    check(take, A43, indices, match_message=False)
+
+
+@numba_differs("Numba raises ValueError (NumPy: AxisError, a ValueError and an IndexError)")
+def test_take_axis_out_of_range_is_an_axis_error():
+    check(take_axis, A43, np.array([0, 1]), 2)

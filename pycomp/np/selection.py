@@ -13,10 +13,12 @@ import numpy as np
 from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import overload, register_jitable
-from pycomp.np.arraylike import is_array_like, is_sequence_like, same_value, to_array
+from pycomp.np.arraylike import as_array_type, is_array_like, is_sequence_like, same_value, to_array
 from pycomp.np.manipulation import (_ENV, _check_index, _generate, _given, _is_array, _promoted, _raiser, _tuple_src,
                                     readonly_strided_view)
 from pycomp.np.views import is_index
+
+AxisError = np.exceptions.AxisError
 from pycomp.typeof import as_numpy_dtype
 
 __all__ = []
@@ -249,26 +251,63 @@ def _flat_index(i, n):
     return i + n if i < 0 else i
 
 
+def _take_along_src(nd: int, scalar: bool) -> str:
+    """Source of ``np.take(a, indices, axis)`` for an ``nd``-d array: one
+    branch per axis, each an index of ``a`` with the indices at that
+    position (advanced indexing, which checks them; a number picks a
+    sub-array, copied)."""
+    lines = ["def impl(a, indices, axis=None):"]
+    if not scalar:
+        lines.append("    idx = np.asarray(indices)")
+    lines.append("    ax = _norm_axis(axis, %d)" % nd)
+    for k in range(nd):
+        lines.append("    %s ax == %d:" % ("if" if k == 0 else "elif", k))
+        if scalar:
+            lines.append("        i = _flat_index(indices, a.shape[%d])" % k)
+            if nd == 1:  # the element, as NumPy gives
+                lines.append("        return a[i]")
+            else:
+                lines.append("        return a[%s].copy()" % ", ".join([":"] * k + ["i", "..."]))
+        else:
+            lines.append("        return a[%s]" % ", ".join([":"] * k + ["idx", "..."]))
+    lines.append("    raise AssertionError('unreachable')")
+    return "\n".join(lines) + "\n"
+
+
 @overload(np.take)
-def _np_take(a, indices):
-    """``np.take(a, indices)``: items of the flattened ``a`` at an integer
-    index (a number) or an integer array of indices (an array of its shape)."""
+def _np_take(a, indices, axis=None):
+    """``np.take(a, indices, axis=None)``: items of the flattened ``a`` (no
+    axis) or sub-arrays along ``axis`` at an integer index or an integer
+    array of indices (or a list or tuple of integers, nested too); the
+    result has the indices' shape in place of the axis. Indices out of
+    range are an IndexError, an axis out of range NumPy's AxisError."""
     if not _is_array(a):
         raise TypingError("np.take(): the first argument must be an array, not %s" % a)
+    seq = is_sequence_like(indices) and is_index(as_array_type(indices).dtype)
+    if not (is_index(indices) or seq or (_is_array(indices) and is_index(indices.dtype))):
+        raise TypingError("np.take(): indices must be an integer or an integer array, or a list or tuple of "
+                          "integers, not %s" % indices)
+    if _given(axis):
+        if not is_index(axis):
+            raise TypingError("np.take(): axis must be an integer or None, not %s" % axis)
+        if a.ndim == 0:
+            return _raiser(AxisError, "axis out of bounds for array of dimension 0", "a, indices, axis=None")
+        return _generate(_take_along_src(a.ndim, is_index(indices)), "impl",
+                         dict(_ENV, _flat_index=_flat_index, AssertionError=AssertionError))
     if is_index(indices):
-        def impl(a, indices):
+        def impl(a, indices, axis=None):
             flat = a.ravel()
             return flat[_flat_index(indices, flat.size)]
         return impl
-    if _is_array(indices) and is_index(indices.dtype):
-        def impl_array(a, indices):
-            flat = a.ravel()
-            out = np.empty(indices.shape, a.dtype)
-            res = out.reshape(out.size)
-            i = 0
-            for j in indices.flat:
-                res[i] = flat[_flat_index(j, flat.size)]
-                i += 1
-            return out
-        return impl_array
-    raise TypingError("np.take(): indices must be an integer or an integer array, not %s" % indices)
+
+    def impl_array(a, indices, axis=None):
+        idx = np.asarray(indices)
+        flat = a.ravel()
+        out = np.empty(idx.shape, a.dtype)
+        res = out.reshape(out.size)
+        i = 0
+        for j in idx.flat:
+            res[i] = flat[_flat_index(j, flat.size)]
+            i += 1
+        return out
+    return impl_array

@@ -49,7 +49,7 @@ MORE = [
     "test_vectorization", "test_random", "test_np_randomgen", "test_func_interface", "test_nested_calls",
     "test_array_constants", "test_array_iterators", "test_array_return", "test_dyn_array", "test_nrt",
     "test_lists", "test_npdatetime", "test_record_dtype", "test_typedlist",
-    "test_mixed_tuple_unroller",
+    "test_mixed_tuple_unroller", "test_fancy_indexing",
 ]
 SETS = {"core": CORE, "all": CORE + MORE}
 # Large modules run as several children; each shard has its own time limit.
