@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from support import check, check_array_mutation, is_numba, jitted, numba_differs
+from support import check, check_array_mutation, is_numba, jitted, no_leaks, numba_differs
 
 SHAPE = (5, 6, 7, 8)
 A = np.arange(np.prod(SHAPE)).reshape(SHAPE)
@@ -315,3 +315,20 @@ def test_take_out_of_range_is_an_index_error(indices):
 @numba_differs("Numba raises ValueError (NumPy: AxisError, a ValueError and an IndexError)")
 def test_take_axis_out_of_range_is_an_axis_error():
     check(take_axis, A43, np.array([0, 1]), 2)
+
+
+# ------------------------------------------------------------------ memory
+
+
+def test_no_leaks_getting_setting_and_raising():
+    get, put = jitted(two_apart), jitted(set_apart)
+    a = A.copy()
+    get(a, I2), put(a, I2, 1)  # compiled outside the block
+    with no_leaks():
+        for _ in range(3):
+            get(a, I2)
+            put(a, I2, np.arange(7))
+            put(a, np.array([[0, 1]]), a[3, 0, :1, :7])  # overlapping: a temporary copy
+            if not is_numba:  # Numba does not check these positions
+                with pytest.raises(IndexError):
+                    get(a, np.array([[0, 99]]))
