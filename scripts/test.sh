@@ -22,7 +22,7 @@ if [ -z "$pythons" ]; then
         done
     fi
 fi
-FIRST_ONLY="test_arrays_operators.py test_ufuncs_scalar_and_array.py test_arrays_methods.py test_arrays_creation.py test_np_random_dists.py test_np_shaping.py test_np_more_funcs.py test_np_reductions_more.py test_np_arraylike.py test_datetime_more.py test_array_manip_more.py test_random_more.py test_np_functions_more.py test_string_arrays.py test_np_api_edges.py test_random_state_access.py test_datetimes.py test_np_counting.py test_np_randomgen.py test_np_manipulation.py test_np_sorting.py test_np_linalg.py test_np_linalg_decomp.py test_np_linalg_solve.py test_np_random.py test_np_setops.py test_np_statistics.py"
+FIRST_ONLY="test_arrays_operators.py test_ufuncs_scalar_and_array.py test_arrays_methods.py test_arrays_creation.py test_np_random_dists.py test_np_shaping.py test_np_more_funcs.py test_np_reductions_more.py test_np_arraylike.py test_datetime_more.py test_array_manip_more.py test_random_more.py test_np_functions_more.py test_string_arrays.py test_np_api_edges.py test_random_state_access.py test_datetimes.py test_np_counting.py test_np_randomgen.py test_np_manipulation.py test_np_sorting.py test_np_linalg.py test_np_linalg_decomp.py test_np_linalg_solve.py test_np_random.py test_np_setops.py test_np_statistics.py test_np_error_paths.py test_np_manipulation_errors.py"
 status=0
 first=1
 for py in $pythons; do
