@@ -37,7 +37,7 @@ import numpy as np
 
 from pycomp import types
 from pycomp.errors import TypingError
-from pycomp.extending import lower_builtin, overload, type_callable
+from pycomp.extending import lower_builtin, overload, register_jitable, type_callable
 from pycomp.indexing import _item_kind, _items, index_plan
 
 __all__ = ["FancyPlan", "fancy_plan"]
@@ -118,7 +118,7 @@ def fancy_plan(arr: types.Array, idx: types.Type) -> FancyPlan | None:
     consecutive = group == list(range(group[0], group[-1] + 1))
     at = sum(1 for d in rest if d < min(taken)) if consecutive else None
     return FancyPlan(items, tuple(kinds), tuple(view_items), tuple(bools), tuple(arrays),
-                     tuple(int_axes) if len(arrays) else (), rest, at, max(n for _, n, _, _ in arrays))
+                     tuple(int_axes), rest, at, max(n for _, n, _, _ in arrays))
 
 
 # ------------------------------------------------------------------ generated code
@@ -224,8 +224,6 @@ def setitem_source(plan: FancyPlan, is_tuple: bool, value_ndim: int | None) -> s
 
 
 def _generate(src: str, name: str):
-    from pycomp.extending import register_jitable
-
     env = {"np": np, "check_bounds": check_bounds, "broadcast_value": broadcast_value,
            "OOB": "index out of bounds",
            "MISMATCH": "shape mismatch: indexing arrays could not be broadcast together"}
@@ -234,8 +232,6 @@ def _generate(src: str, name: str):
 
 
 # ------------------------------------------------------------------ helpers of the generated code
-
-from pycomp.extending import register_jitable  # noqa: E402
 
 
 @register_jitable
