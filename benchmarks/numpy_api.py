@@ -19,7 +19,10 @@ cannot compile a case shows ``-``, with the reason in the JSON):
   generator after ``np.random.seed(0)`` (``random``, ``standard_normal``,
   ``randint(0, 1000)``), the same values in every engine;
 - ``gen_normal``: n ``standard_normal`` draws of a ``np.random.Generator``
-  passed in (its state advances: values not compared between engines).
+  passed in (its state advances: values not compared between engines);
+- ``gather2``: ``a[rows, cols]``, n items of a 1000 x 1000 matrix picked by
+  two index arrays (advanced indexing with several arrays);
+- ``take_axis``: ``np.take(a, idx, axis=1)``, n columns of a 100-row matrix.
 
     python benchmarks/numpy_api.py                 # all cases, the default sizes
     python benchmarks/numpy_api.py --cases matmul --sizes 100,500,1000
@@ -110,6 +113,24 @@ def gen_normal(g, n):
     return g.standard_normal(n)
 
 
+def gather2(a, rows, cols):
+    return a[rows, cols]
+
+
+def take_axis(a, idx):
+    return np.take(a, idx, axis=1)
+
+
+def _gather_args(n):
+    rng = np.random.default_rng(4)
+    return (rng.random((1000, 1000)), rng.integers(0, 1000, n), rng.integers(0, 1000, n))
+
+
+def _take_args(n):
+    rng = np.random.default_rng(5)
+    return (rng.random((100, 1000)), rng.integers(0, 1000, n))
+
+
 def _square(n):
     rng = np.random.default_rng(1)
     return (rng.random((n, n)), rng.random((n, n)))
@@ -138,6 +159,8 @@ CASES = {
     "concatenate": (concatenate, lambda n: _vec(n, 2), (1000, 1000000)),
     "where": (where, _vec, (1000, 1000000)),
     "cumsum": (cumsum, _vec, (1000, 1000000)),
+    "gather2": (gather2, _gather_args, (1000, 1000000)),
+    "take_axis": (take_axis, _take_args, (100, 10000)),
 }
 
 

@@ -106,6 +106,22 @@ def _np_where(condition, x=None, y=None):
         lines.append("    out = np.empty(%s, dt).T" % _tuple_src(["shape[%d]" % j for j in range(n - 1, -1, -1)]))
     else:
         lines.append("    out = np.empty(shape, dt)")
+    arrays = [name for t, name in zip(args, names) if _is_array(t)]
+    if n and not fortran and all(t.layout == "C" and t.ndim == n for t in args if _is_array(t)):
+        # no broadcasting at run time: one flat loop over the items, which
+        # LLVM vectorizes (the choice a select, not a branch)
+        same = " and ".join("%s.shape == shape" % name for name in arrays)
+        flat = {name: "%s.reshape(%s.size)" % (name, name) for name in arrays}
+        lines += ["    if %s:" % same,
+                  "        o = out.reshape(out.size)"]
+        lines += ["        %s_f = %s" % (name, flat[name]) for name in arrays]
+        fr = ["%s_f[i]" % name if name in flat else name for name in names]
+        lines += ["        for i in range(o.size):",
+                  "            c = %s" % fr[0],
+                  "            xv = %s" % fr[1],
+                  "            yv = %s" % fr[2],
+                  "            o[i] = xv if c else yv",
+                  "        return out"]
     reads = []
     for t, name in zip(args, names):
         if _is_array(t):
@@ -118,7 +134,9 @@ def _np_where(condition, x=None, y=None):
         lines.append("%sfor i%d in range(shape[%d]):" % (indent, j, j))
         indent += "    "
     at = ", ".join("i%d" % j for j in range(n)) if n else "()"
-    lines.append("%sout[%s] = %s if %s else %s" % (indent, at, reads[1], reads[0], reads[2]))
+    # both values read before choosing: a select, not a branch the data decides
+    lines += ["%sc = %s" % (indent, reads[0]), "%sxv = %s" % (indent, reads[1]), "%syv = %s" % (indent, reads[2]),
+              "%sout[%s] = xv if c else yv" % (indent, at)]
     lines.append("    return out")
     if _is_array(x) or _is_array(y):
         dt = _promoted([x, y])  # a Python number beside an array promotes weakly (NEP 50)
