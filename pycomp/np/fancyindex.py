@@ -131,9 +131,11 @@ def _index_src(parts) -> str:
     return ", ".join(parts) + ("," if len(parts) == 1 else "")
 
 
-def _prologue(plan: FancyPlan, is_tuple: bool) -> list:
-    """Lines binding ``V``, the index arrays and ``B``'s extents ``e0..``,
-    after checking every index."""
+def _prologue(plan: FancyPlan, is_tuple: bool, checked_first: bool) -> list:
+    """Lines binding ``V``, the index arrays and ``B``'s extents ``e0..``;
+    with ``checked_first`` every index array is checked here (setting: no
+    write may happen before an IndexError), else in the loop (getting: the
+    result is dropped when one raises)."""
     lines = []
     for i in range(len(plan.items)):
         lines.append("    x%d = idx[%d]" % (i, i) if is_tuple else "    x0 = idx")
@@ -148,8 +150,9 @@ def _prologue(plan: FancyPlan, is_tuple: bool) -> list:
                       "        raise IndexError('boolean index did not match indexed array along axis %d')"
                       % (adim + c)]
         lines.append("    nz%d = np.nonzero(x%d)" % (i, i))
-    for src, _, vdim, adim in plan.arrays:
-        lines += ["    check_bounds(%s, V.shape[%d], %d)" % (src, vdim, adim)]
+    if checked_first:
+        for src, _, vdim, adim in plan.arrays:
+            lines += ["    check_bounds(%s, V.shape[%d], %d)" % (src, vdim, adim)]
     nb = plan.nb
     for q in range(nb):
         lines.append("    e%d = 1" % q)
@@ -161,10 +164,22 @@ def _prologue(plan: FancyPlan, is_tuple: bool) -> list:
                           "        if e%d != 1 and e%d != s:" % (q, q),
                           "            raise IndexError(MISMATCH)",
                           "        e%d = s" % q]
-    bshape = _index_src("e%d" % q for q in range(nb))
-    for k, (src, n, _, _) in enumerate(plan.arrays):
-        lines.append("    j%d = np.broadcast_to(%s, (%s))" % (k, src, bshape))
     return lines
+
+
+def _broadcast_views(plan: FancyPlan) -> list:
+    """Lines binding ``j<k>``, each index array broadcast to ``B``."""
+    bshape = _index_src("e%d" % q for q in range(plan.nb))
+    return ["    j%d = np.broadcast_to(%s, (%s))" % (k, src, bshape) for k, (src, _, _, _) in enumerate(plan.arrays)]
+
+
+def _unbroadcast_test(plan: FancyPlan) -> str | None:
+    """A condition true when every index array already has ``B``'s shape
+    (read directly, not through a broadcast view), or None when one has
+    fewer dimensions."""
+    if any(n != plan.nb for _, n, _, _ in plan.arrays):
+        return None
+    return " and ".join("%s.shape[%d] == e%d" % (src, q, q) for src, _, _, _ in plan.arrays for q in range(plan.nb))
 
 
 def _result_parts(plan: FancyPlan):
@@ -187,39 +202,60 @@ def _source_index(plan: FancyPlan) -> list:
     return [by_dim.get(d, ":") for d in range(ndim_v)]
 
 
-def _loops(plan: FancyPlan, body: str) -> list:
-    lines, pad = [], "    "
+def _loops(plan: FancyPlan, body: str, direct: bool, check: bool, pad: str = "    ") -> list:
+    """The loop nest over ``B`` running ``body`` at each position, the index
+    arrays read directly (``direct``) or through their broadcast views, and
+    (``check``) each index checked there."""
+    lines = []
     for q in range(plan.nb):
         lines.append("%sfor b%d in range(e%d):" % (pad, q, q))
         pad += "    "
     bidx = _index_src("b%d" % q for q in range(plan.nb))
-    for k, (_, _, vdim, _) in enumerate(plan.arrays):
-        lines += ["%si%d = j%d[%s]" % (pad, k, k, bidx),
+    for k, (src, _, vdim, _) in enumerate(plan.arrays):
+        lines += ["%si%d = %s[%s]" % (pad, k, src if direct else "j%d" % k, bidx),
                   "%sif i%d < 0:" % (pad, k),
                   "%s    i%d += V.shape[%d]" % (pad, k, vdim)]
+        if check:
+            lines += ["%sif i%d < 0 or i%d >= V.shape[%d]:" % (pad, k, k, vdim),
+                      "%s    raise IndexError(OOB)" % pad]
     lines.append(pad + body)
     return lines
 
 
+def _both_paths(plan: FancyPlan, body: str, check: bool, tail: list) -> list:
+    """The loop nest reading the index arrays directly when none is
+    broadcast at run time (the common case: contiguous loads), else
+    through broadcast views; ``tail`` ends each path."""
+    test = _unbroadcast_test(plan)
+    lines = []
+    if test is not None:
+        lines.append("    if %s:" % test)
+        lines += _loops(plan, body, True, check, "        ")
+        lines += ["    " + t for t in tail]
+    lines += _broadcast_views(plan)
+    lines += _loops(plan, body, False, check)
+    return lines + tail
+
+
 def getitem_source(plan: FancyPlan, is_tuple: bool) -> str:
     shape, place = _result_parts(plan)
-    lines = ["def impl(a, idx):"] + _prologue(plan, is_tuple)
+    lines = ["def impl(a, idx):"] + _prologue(plan, is_tuple, checked_first=False)
     lines.append("    out = np.empty((%s), a.dtype)" % _index_src(shape))
-    lines += _loops(plan, "out[%s] = V[%s]" % (_index_src(place), _index_src(_source_index(plan))))
-    lines.append("    return out")
+    body = "out[%s] = V[%s]" % (_index_src(place), _index_src(_source_index(plan)))
+    lines += _both_paths(plan, body, True, ["    return out"])
     return "\n".join(lines) + "\n"
 
 
 def setitem_source(plan: FancyPlan, is_tuple: bool, value_ndim: int | None) -> str:
     shape, place = _result_parts(plan)
-    lines = ["def impl(a, idx, v):"] + _prologue(plan, is_tuple)
+    lines = ["def impl(a, idx, v):"] + _prologue(plan, is_tuple, checked_first=True)
     target = "V[%s]" % _index_src(_source_index(plan))
     if value_ndim is None:
-        lines += _loops(plan, "%s = v" % target)
+        lines += _both_paths(plan, "%s = v" % target, False, ["    return"])
         return "\n".join(lines) + "\n"
     lines.append("    w = v.copy() if np.may_share_memory(a, v) else v")
     lines.append("    vb = broadcast_value(w, (%s))" % _index_src(shape))
-    lines += _loops(plan, "%s = vb[%s]" % (target, _index_src(place)))
+    lines += _both_paths(plan, "%s = vb[%s]" % (target, _index_src(place)), False, ["    return"])
     return "\n".join(lines) + "\n"
 
 
