@@ -792,3 +792,36 @@ def test_assigning_a_tuple_of_mixed_types():
 
 def test_assigning_a_tuple_of_the_wrong_length_is_a_value_error():
     check(set_tuple_wrong_length, np.zeros(4), match_message=False)
+
+
+# ------------------------------------------------------------------ contiguous copies (one flat loop)
+
+
+def assign_slice(a, b, i, j):
+    a[i:j] = b
+    return a
+
+
+def shift_left(a):
+    a[:-1] = a[1:]
+    return a
+
+
+def shift_right(a):
+    a[1:] = a[:-1]
+    return a
+
+
+@pytest.mark.parametrize("src_dtype", [np.float64, np.int32, np.bool_], ids=["same", "int32", "bool"])
+def test_contiguous_slice_assignment(src_dtype):
+    a = np.zeros(10)
+    check_array_mutation(assign_slice, a, np.arange(4).astype(src_dtype), 3, 7)
+    check_array_mutation(assign_slice, np.zeros((5, 3)), np.arange(6).reshape(2, 3).astype(src_dtype), 1, 3)
+    check_array_mutation(assign_slice, np.zeros((5, 3)), np.arange(3).astype(src_dtype), 1, 3)  # broadcast
+    check_array_mutation(assign_slice, a, np.arange(5).astype(src_dtype), 3, 7, match_message=False)  # ValueError
+
+
+def test_contiguous_overlapping_shifts():
+    check_array_mutation(shift_left, np.arange(10.0))
+    check_array_mutation(shift_right, np.arange(10.0))
+    check_array_mutation(shift_right, np.arange(12).reshape(4, 3))

@@ -260,11 +260,16 @@ def _concat_src(n, nd, is_list, flat, dtype_src="dt", fortran=False, name="np.co
             lines.append("    s = arrays[%d].shape" % i)
             lines += _mismatch_src("    ", nd, "s", name)
             lines.append("    total += s[ax]")
-        lines += [alloc, "    o = swapaxes_view(out, 0, ax)", "    off = 0"]
-        for i in range(n):
-            lines += ["    k = arrays[%d].shape[ax]" % i,
-                      "    o[off:off + k] = swapaxes_view(arrays[%d], 0, ax)" % i,
-                      "    off += k"]
+        if nd == 1:  # slices of the result, copied into directly (contiguous copies)
+            lines += [alloc, "    off = 0"]
+            for i in range(n):
+                lines += ["    k = arrays[%d].shape[0]" % i, "    out[off:off + k] = arrays[%d]" % i, "    off += k"]
+        else:
+            lines += [alloc, "    o = swapaxes_view(out, 0, ax)", "    off = 0"]
+            for i in range(n):
+                lines += ["    k = arrays[%d].shape[ax]" % i,
+                          "    o[off:off + k] = swapaxes_view(arrays[%d], 0, ax)" % i,
+                          "    off += k"]
     else:
         lines += ["    ax = _norm_axis(axis, %d)" % nd, "    first = arrays[0].shape", "    total = 0",
                   "    for a in arrays:",

@@ -393,8 +393,41 @@ def copy_into_view(ctx, b, dst_t: ty.Array, dst, src_t: ty.Array, src) -> None:
         bad = b.ibin("and", b.icmp("!=", e, shape[off + k]), b.icmp("!=", e, one))
         ctx.guard(b, bad, ValueError, ("could not broadcast input array into the shape of the assigned part",))
     src, release = unshared_source(ctx, b, dst_t, dst, src_t, src)
+    if dst_t.layout == "C" and src_t.layout == "C" and src_t.ndim == dst_t.ndim and all(
+            isinstance(t.dtype, (ty.Number, ty.Boolean)) for t in (dst_t, src_t)):
+        # both contiguous and (at run time) of one shape: one flat loop with
+        # a constant stride, which LLVM turns into a vector copy
+        same = b.const_int(I1, 1)
+        for x, y in zip(_shape(b, src, src_t.ndim), shape):
+            same = b.ibin("and", same, b.icmp("==", x, y))
+        flat, general, done = b.new_block(), b.new_block(), b.new_block()
+        b.cond_br(same, flat, [], general, [])
+        b.position_at_end(flat)
+        n = b.extract(dst, _NITEMS, I64)
+        _copy(ctx, b, dst_t.copy(ndim=1), _flat_view(b, dst_t, dst, n), src_t.copy(ndim=1),
+              _flat_view(b, src_t, src, n), [n], [b.i64(_itemsize(src_t))])
+        b.br(done)
+        b.position_at_end(general)
+    else:
+        done = None
     strides = [b.select(b.icmp("==", e, one), b.i64(0), s)
                for e, s in zip(_shape(b, src, src_t.ndim), _strides(b, src, src_t.ndim))]
     _copy(ctx, b, dst_t, dst, src_t, src, shape, strides)
+    if done is not None:
+        b.br(done)
+        b.position_at_end(done)
     release()
+
+
+def _itemsize(t: ty.Array) -> int:
+    import numpy as np
+
+    from pycomp.typeof import as_numpy_dtype
+
+    return np.dtype(as_numpy_dtype(t.dtype)).itemsize
+
+
+def _flat_view(b, t: ty.Array, arr, n):
+    """The contiguous array ``arr`` as a 1-d array of its ``n`` items."""
+    return make_array(b, t.copy(ndim=1), arr, b.extract(arr, _DATA, PTR), [(n, b.i64(_itemsize(t)))])
 
