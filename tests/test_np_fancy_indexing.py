@@ -3,6 +3,8 @@ index arrays, index arrays of any dimensions, booleans among them,
 integers next to them, consecutive or apart, getting and setting, against
 NumPy; generated indices too. Runs under Numba with PYCOMP_TEST_ENGINE=numba."""
 
+import operator
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -332,3 +334,16 @@ def test_no_leaks_getting_setting_and_raising():
             if not is_numba:  # Numba does not check these positions
                 with pytest.raises(IndexError):
                     get(a, np.array([[0, 99]]))
+
+
+# ------------------------------------------------------------------ operator.setitem
+
+
+def operator_calls(a, i):
+    operator.setitem(a, 0, 5.0)
+    operator.setitem(a, i, 7.0)
+    return operator.getitem(a, 1)
+
+
+def test_operator_setitem_is_the_statement():
+    check_array_mutation(operator_calls, np.zeros(4), np.array([1, 2]))

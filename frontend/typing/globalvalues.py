@@ -32,7 +32,7 @@ def typeof_global(ctx: TypingContext, value) -> ty.Type:
             raise TypingError("global value %r: compiled code has no arrays of dtype %s" % (value, value)) from None
     if isinstance(value, slice):
         return typeof_constant(value)
-    if isinstance(value, tuple) and all(_frozen(v) for v in value):
+    if type(value) is tuple and all(_frozen(v) for v in value):
         # a tuple holding arrays (an index: ``(slice(1, 4), np.array([...]))``)
         return ty.Tuple([typeof_global(ctx, v) if isinstance(v, (tuple, np.ndarray, np.generic))
                          else typeof_constant(v) for v in value])
