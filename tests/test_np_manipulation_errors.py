@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from support import TypingError, check, is_numba, jitted, no_leaks
+from test_np_manipulation import column_stack, dstack, hstack, vstack
 
 F2 = np.asfortranarray(np.arange(12.0).reshape(3, 4))
 F2B = np.asfortranarray(np.arange(12.0).reshape(3, 4) * 2 - 5)
@@ -46,22 +47,6 @@ def stack0(a, b):
 
 def stack_last(a, b):
     return np.stack((a, b), axis=-1)
-
-
-def hstack(a, b):
-    return np.hstack((a, b))
-
-
-def vstack(a, b):
-    return np.vstack((a, b))
-
-
-def dstack(a, b):
-    return np.dstack((a, b))
-
-
-def column_stack(a, b):
-    return np.column_stack((a, b))
 
 
 def _flags(x):
