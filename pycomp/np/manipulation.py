@@ -147,8 +147,13 @@ def _dim_inserted(dims, j, ax, value):
     return dims[j] if j < ax else dims[j - 1]
 
 
+def _dims_src(nd, fn, dims, ax, value) -> list:
+    """Sources of ``nd`` extents, each ``fn(dims, j, ax, value)``."""
+    return ["%s(%s, %d, %s, %s)" % (fn, dims, j, ax, value) for j in range(nd)]
+
+
 def _shape_src(nd, fn, dims, ax, value) -> str:
-    return _tuple_src("%s(%s, %d, %s, %s)" % (fn, dims, j, ax, value) for j in range(nd))
+    return _tuple_src(_dims_src(nd, fn, dims, ax, value))
 
 
 def _arrays_of(arrays, name):
@@ -196,10 +201,6 @@ def _alloc_src(shape_items, dtype_src, fortran) -> str:
     if fortran and len(shape_items) > 1:
         return "np.empty(%s, %s).T" % (_tuple_src(shape_items[::-1]), dtype_src)
     return "np.empty(%s, %s)" % (_tuple_src(shape_items), dtype_src)
-
-
-def _dims_src(nd, fn, dims, ax, value) -> list:
-    return ["%s(%s, %d, %s, %s)" % (fn, dims, j, ax, value) for j in range(nd)]
 
 
 _ENV = {"np": np, "swapaxes_view": swapaxes_view, "strided_view": strided_view,
