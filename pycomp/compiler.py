@@ -38,6 +38,8 @@ class Overload:
     llvm_ir: str = ""
     optimized_ir: str = ""
     timings: dict = field(default_factory=dict)
+    #: Python objects the native code points at, alive as long as the overload
+    keepalive: list = field(default_factory=list)
 
     @property
     def entry_point(self):
@@ -299,6 +301,7 @@ def _compile(dispatcher, argtypes, return_type) -> Overload:
             ov = next((o for o in disp.overloads.values() if o.native_symbol == sym), None)
             if ov is not None and sym not in callees:  # None: a recursive call to the function being compiled
                 callees[sym] = (ov.optimized_ir, disp.targetoptions.get("inline") == "always")
+                ctx.keepalive.extend(ov.keepalive)  # the callee's code is linked in: keep what it points at
             return sym
 
         llmod = timer.run("nb-to-llvm", lower_module, ctx, fir.module, callee_symbol)
@@ -324,7 +327,7 @@ def _compile(dispatcher, argtypes, return_type) -> Overload:
     else:
         fn = _no_python_entry(dispatcher.py_func.__qualname__)
     sig = Signature(res.return_type, argtypes)
-    ov = Overload(sig, fn, symbol, fir.module, llmod, cm.llvm_ir, cm.optimized_ir, timer.timings)
+    ov = Overload(sig, fn, symbol, fir.module, llmod, cm.llvm_ir, cm.optimized_ir, timer.timings, ctx.keepalive)
     if flag("PYCOMP_TIMINGS"):
         total = sum(timer.timings.values())
         print("pycomp: compiled %s %s in %.1f ms: %s" % (

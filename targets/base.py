@@ -284,6 +284,8 @@ class TargetContext:
         self.declared: dict[str, object] = {}  # external functions to declare: name -> llvm type
         #: constant data (arrays frozen from globals) the module holds: global name -> bytes
         self.constant_data: dict[str, bytes] = {}
+        #: Python objects the compiled code points at (big global arrays used in place)
+        self.keepalive: list = []
         #: what an exception raised now releases: ``(llvm value, pycomp type)``
         #: pairs of the references the function owns; set by the lowering driver
         self.owned_references: list = []

@@ -29,12 +29,24 @@ __all__ = ["constant_array", "constant_bytes", "constant_globals", "CONSTANT_ALI
 #: alignment of a constant array's data (a cache line: SIMD loads of any width)
 CONSTANT_ALIGNMENT = 64
 
+#: arrays bigger than this (bytes) are used in place, not copied into the module (Numba's limit)
+FREEZE_LIMIT = 10**6
+
 
 def _frozen_bytes(t: ty.Array, value) -> tuple[np.ndarray, bytes]:
     arr = np.frombuffer(value, np.uint8) if isinstance(value, bytes) else np.asarray(value)
     order = "F" if t.layout == "F" else "C"
     arr = np.require(arr, dtype=as_numpy_dtype(t.dtype), requirements=[order])
     return arr, arr.tobytes(order=order)
+
+
+def _in_place(t: ty.Array, value) -> bool:
+    """Whether the ndarray ``value`` is used in place: bigger than
+    :data:`FREEZE_LIMIT`, already in the layout and dtype of ``t``."""
+    if not isinstance(value, np.ndarray) or value.nbytes <= FREEZE_LIMIT:
+        return False
+    contiguous = value.flags.f_contiguous if t.layout == "F" else value.flags.c_contiguous
+    return contiguous and value.dtype == as_numpy_dtype(t.dtype) and value.dtype.isnative
 
 
 def constant_bytes(ctx, b, data: bytes, tag: str = ""):
@@ -51,11 +63,18 @@ def constant_array(ctx, b, t: ty.Array, value):
     data pointer is the address of a constant global of ``ctx``'s module
     (recorded in ``ctx.constant_data``; :func:`constant_globals` makes the
     globals when the module is assembled)."""
-    arr, data = _frozen_bytes(t, value)
-    ptr = constant_bytes(ctx, b, data, repr((arr.dtype.str, arr.shape)))
+    parent = b.zero(PTR)
+    if _in_place(t, value):
+        arr = value
+        ctx.keepalive.append(arr)
+        ptr = b.cast("inttoptr", b.const_int(I64, arr.ctypes.data), PTR)
+        parent = b.cast("inttoptr", b.const_int(I64, id(arr)), PTR)
+    else:
+        arr, data = _frozen_bytes(t, value)
+        ptr = constant_bytes(ctx, b, data, repr((arr.dtype.str, arr.shape)))
     out = b.undef(llvm_type(t))
     out = b.insert_value(out, b.zero(PTR), 0)
-    out = b.insert_value(out, b.zero(PTR), 1)
+    out = b.insert_value(out, parent, 1)
     out = b.insert_value(out, b.const_int(I64, arr.size), 2)
     out = b.insert_value(out, b.const_int(I64, arr.itemsize), 3)
     out = b.insert_value(out, ptr, 4)

@@ -4,7 +4,7 @@ A global or closure ndarray used by compiled code is frozen when the
 function compiles, as in Numba: typed as a read-only array, its data copied
 into the compiled code (changing the Python array afterwards changes
 nothing), writing to it a TypingError naming the line, and returning it
-gives a read-only copy. Results: a 0-d array returns as a 0-d ndarray;
+gives a read-only copy (over 1 MB: used in place, as in Numba). Results: a 0-d array returns as a 0-d ndarray;
 arrays inside (nested) tuples box as ndarrays that keep their memory alive;
 one array returned twice is one memory; an argument returned (alone or in
 a tuple) is the caller's array. Every test checks the runtime for leaks.
@@ -132,6 +132,48 @@ def test_a_global_is_frozen_at_compile_time():
     assert func() == 6.0
     ns["G"] = np.zeros(4)  # neither does rebinding the name
     assert func() == 6.0
+
+
+def _big_global_user():
+    big = np.arange(200_000, dtype=np.int64)  # 1.6 MB: more than the 1 MB frozen into the code
+    ns = {"np": np, "BIG": big}
+    exec("def total():\n    return BIG[3] + BIG[-1]\n"
+         "def ret():\n    return BIG\n", ns)
+    return big, ns
+
+
+def test_a_big_global_is_used_in_place_not_frozen():
+    """Over 1 MB, as in Numba: the code points at the array (its IR stays
+    small), sees later changes, returns the very object, and keeps it alive
+    when Python drops it."""
+    big, ns = _big_global_user()
+    total, ret = njit(ns["total"]), njit(ns["ret"])
+    with no_leaks():
+        assert total() == 3 + 199_999
+        assert ret() is big
+    assert len(ret.inspect_llvm(())) < big.nbytes // 100
+    assert big.flags.writeable  # returning it did not change the caller's array
+    big[3] = 1000
+    assert total() == 1000 + 199_999
+    expect = big.copy()
+    del big, ns
+    gc.collect()
+    with no_leaks():
+        np.testing.assert_array_equal(ret(), expect)  # alive: the compiled code holds it
+
+
+def test_a_big_global_stays_alive_for_a_caller_of_its_user():
+    big, ns = _big_global_user()
+    total = njit(ns["total"])
+
+    def caller():
+        return total() + 1
+
+    caller = njit(caller)
+    assert caller() == 3 + 199_999 + 1
+    del big, ns, total
+    gc.collect()
+    assert caller() == 3 + 199_999 + 1
 
 
 def write_global():

@@ -326,8 +326,11 @@ class _WrapperBuilder:
                 fn = self.fn("pycomp_box_array", PYOBJ, [PYOBJ, I32, I32])
                 typenum = np.dtype(str(t.dtype)).num
                 obj = b.call(fn, [b.bitcast(slot, PYOBJ), ir.Constant(I32, t.ndim), ir.Constant(I32, typenum)])
-            if t.readonly:  # e.g. a frozen global's copy: read-only, as in Numba
-                self._make_readonly(obj)
+            if t.readonly:  # a frozen global's copy: read-only, as in Numba
+                # (an array with a parent is that ndarray or a view of it, with its flags)
+                parent = b.extract_value(v, 1)
+                with b.if_then(b.icmp_unsigned("==", parent, ir.Constant(parent.type, None))):
+                    self._make_readonly(obj)
             return obj
         if isinstance(t, ty.NoneType):
             none = self._none()
