@@ -616,6 +616,33 @@ def test_histogram_on_and_next_to_the_edges(seed):
     assert_same(got[1], want[1])
 
 
+@pytest.mark.parametrize("kind", ["f8", "f4", "i8", "strided", "2d-F"])
+@numba_differs("Numba bins by the float index alone: values at the edges land in other bins than NumPy's")
+def test_histogram_of_many_values_block_by_block(kind):
+    """Thousands of values: blocks surely inside the bins are only counted,
+    and a block holding an edge value, NaN, an infinity or a value out of
+    the range takes the careful path; every count is NumPy's."""
+    rng = np.random.default_rng(11)
+    a = rng.uniform(-3.0, 7.0, 6000)
+    e = np.linspace(-2.0, 5.0, 14)
+    a[100] = e[3]  # on an edge (block 0)
+    a[1500] = np.nextafter(e[5], -np.inf)  # one ulp below an edge (block 2)
+    a[2600] = np.nan  # block 5
+    a[3100] = np.inf  # block 6
+    a[5999] = 5.0  # the top of the range: in the last bin
+    if kind == "f4":
+        a = a.astype(np.float32)
+    elif kind == "i8":
+        a = (np.nan_to_num(a, posinf=9.0) * 10).astype(np.int64)
+    elif kind == "strided":
+        a = a[::2]
+    elif kind == "2d-F":
+        a = make_layout(a.reshape(60, 100), "F")
+    same(histogram_of, a, 13, -2.0, 5.0)
+    if kind in ("i8", "f4"):
+        same(histogram_bins, a[np.isfinite(a)], 13)
+
+
 def convolve_mode(a, v, mode):
     return np.convolve(a, v, mode)
 

@@ -437,16 +437,53 @@ def _np_cross(a, b):
 # ------------------------------------------------------------------ np.histogram
 
 
+#: items a block of :func:`_uniform_counts` bins at a time (its indices stay in L1)
+_COUNT_BLOCK = 512
+
+
 @register_jitable
 def _uniform_counts(a, counts, edges, lo, hi):
     """Add the items of ``a`` in [lo, hi] to ``counts`` of the equal bins
-    ``edges`` (NumPy's index computation, corrected against the edges
-    where the position falls within 1e-7 of a bin boundary: its rounding
-    error is far smaller)."""
+    ``edges``: NumPy's index computation, corrected against the edges
+    where the position falls within 1e-7 of a bin boundary (its rounding
+    error is far smaller).
+
+    Block by block: a first loop, with no branch (it vectorizes), computes
+    the indices and whether every item of the block is surely inside a
+    bin (in range, not NaN, not near a boundary); then a block like that
+    only counts, and any other block takes the careful loop. A few
+    thousand items take the careful loop at once."""
     n = counts.shape[0]
     norm = n / (hi - lo)
-    for v in a.flat:
-        x = np.float64(v)
+    v = a.ravel()  # the order of the items does not matter; a view when ``a`` is contiguous
+    size = v.size
+    if size <= 4 * _COUNT_BLOCK:
+        _careful_counts(v, counts, edges, lo, hi, norm)
+        return
+    idx = np.empty(_COUNT_BLOCK, np.intp)
+    for block in range((size + _COUNT_BLOCK - 1) // _COUNT_BLOCK):
+        chunk = v[block * _COUNT_BLOCK:(block + 1) * _COUNT_BLOCK]
+        m = chunk.size
+        sure = True
+        for j in range(m):
+            f = (np.float64(chunk[j]) - lo) * norm
+            i = np.intp(f)
+            d = f - i
+            sure &= (f >= 0.0) & (f < n) & (d >= 1e-7) & (d <= 1.0 - 1e-7)  # false for NaN too
+            idx[j] = i
+        if sure:
+            for j in range(m):
+                counts[idx[j]] += 1
+        else:
+            _careful_counts(chunk, counts, edges, lo, hi, norm)
+
+
+@register_jitable
+def _careful_counts(v, counts, edges, lo, hi, norm):
+    """:func:`_uniform_counts` item by item, for the 1-d ``v``."""
+    n = counts.shape[0]
+    for j in range(v.size):
+        x = np.float64(v[j])
         if not (x >= lo and x <= hi):
             continue
         f = (x - lo) * norm
@@ -459,6 +496,26 @@ def _uniform_counts(a, counts, edges, lo, hi):
             elif i != n - 1 and x >= edges[i + 1]:
                 i += 1
         counts[i] += 1
+
+
+@register_jitable
+def _linspace_float32(lo, hi, num):
+    """``np.linspace(lo, hi, num)`` of two float32 scalars, float32 as in
+    NumPy 2 (every step in float32 arithmetic, the last value ``hi``)."""
+    y = np.arange(num).astype(np.float32)
+    div = num - 1
+    if div > 0:
+        delta = hi - lo
+        step = delta / np.float32(div)
+        if step == 0:  # denormal extents, as NumPy
+            y /= np.float32(div)
+            y *= delta
+        else:
+            y *= step
+    y += lo
+    if num > 1:
+        y[num - 1] = hi
+    return y
 
 
 @register_jitable
@@ -532,6 +589,8 @@ def _np_histogram(a, bins=10, range=None):
                            and all(_numeric(t) for t in range.types)):
         raise TypingError("np.histogram(): range must be a tuple of two numbers, not %s" % range)
     edge_cls = np.float32 if a.dtype == types.float32 else np.float64  # NumPy: float32 data, float32 edges
+    # NumPy spaces the edges of float32 data's own extent in float32 arithmetic (a range of Python floats: in float64)
+    single_edges = a.dtype == types.float32 and not with_range
 
     def impl(a, bins=10, range=None):
         if bins < 1:
@@ -553,7 +612,10 @@ def _np_histogram(a, bins=10, range=None):
         if lo == hi:
             lo -= 0.5
             hi += 0.5
-        edges = np.linspace(lo, hi, bins + 1).astype(edge_cls)
+        if single_edges:
+            edges = _linspace_float32(np.float32(lo), np.float32(hi), bins + 1)
+        else:
+            edges = np.linspace(lo, hi, bins + 1).astype(edge_cls)
         counts = np.zeros(bins, np.int64)
         _uniform_counts(a, counts, edges, lo, hi)
         return counts, edges
