@@ -28,7 +28,7 @@ from xdsl.ir import Block
 
 from pycomp import types as ty
 from pycomp.targets.cpu.impl_arrayindex import element_at, loop_nest, make_array, store_element
-from pycomp.targets.cpu.impl_arrays import _load, allocate_array
+from pycomp.targets.cpu.impl_arrays import _contiguous, _load, allocate_array
 from pycomp.targets.datamodel import I1, I8, I64, PTR, llvm_type, memory_type
 
 __all__ = ["advanced_getitem", "advanced_setitem", "copy_into_view", "may_overlap", "same_view", "unshared_source"]
@@ -393,19 +393,24 @@ def copy_into_view(ctx, b, dst_t: ty.Array, dst, src_t: ty.Array, src) -> None:
         bad = b.ibin("and", b.icmp("!=", e, shape[off + k]), b.icmp("!=", e, one))
         ctx.guard(b, bad, ValueError, ("could not broadcast input array into the shape of the assigned part",))
     src, release = unshared_source(ctx, b, dst_t, dst, src_t, src)
-    if dst_t.layout == "C" and src_t.layout == "C" and src_t.ndim == dst_t.ndim and all(
-            isinstance(t.dtype, (ty.Number, ty.Boolean)) for t in (dst_t, src_t)):
-        # both contiguous and (at run time) of one shape: one flat loop with
-        # a constant stride, which LLVM turns into a vector copy
-        same = b.const_int(I1, 1)
+    if src_t.ndim == dst_t.ndim and all(isinstance(t.dtype, (ty.Number, ty.Boolean)) for t in (dst_t, src_t)):
+        # both C-contiguous (by type, or at run time: a slice ``out[k:m]``)
+        # and of one shape: a memcpy, or one flat loop with a constant
+        # stride, which LLVM turns into a vector copy
+        same = b.ibin("and", _contiguous(b, dst_t, dst, False), _contiguous(b, src_t, src, False))
         for x, y in zip(_shape(b, src, src_t.ndim), shape):
             same = b.ibin("and", same, b.icmp("==", x, y))
         flat, general, done = b.new_block(), b.new_block(), b.new_block()
         b.cond_br(same, flat, [], general, [])
         b.position_at_end(flat)
         n = b.extract(dst, _NITEMS, I64)
-        _copy(ctx, b, dst_t.copy(ndim=1), _flat_view(b, dst_t, dst, n), src_t.copy(ndim=1),
-              _flat_view(b, src_t, src, n), [n], [b.i64(_itemsize(src_t))])
+        if dst_t.dtype == src_t.dtype:  # the bytes themselves (libc's memcpy streams big copies)
+            ctx.declare("memcpy", PTR, [PTR, PTR, I64])
+            b.call("memcpy", [b.extract(dst, _DATA, PTR), b.extract(src, _DATA, PTR),
+                              b.ibin("mul", n, b.i64(_itemsize(src_t)))], PTR)
+        else:
+            _copy(ctx, b, dst_t.copy(ndim=1), _flat_view(b, dst_t, dst, n), src_t.copy(ndim=1),
+                  _flat_view(b, src_t, src, n), [n], [b.i64(_itemsize(src_t))])
         b.br(done)
         b.position_at_end(general)
     else:

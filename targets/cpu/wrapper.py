@@ -327,9 +327,9 @@ class _WrapperBuilder:
                 typenum = np.dtype(str(t.dtype)).num
                 obj = b.call(fn, [b.bitcast(slot, PYOBJ), ir.Constant(I32, t.ndim), ir.Constant(I32, typenum)])
             if t.readonly:  # a frozen global's copy: read-only, as in Numba
-                # (an array with a parent is that ndarray or a view of it, with its flags)
-                parent = b.extract_value(v, 1)
-                with b.if_then(b.icmp_unsigned("==", parent, ir.Constant(parent.type, None))):
+                # (not when it is the very ndarray it came from: a big global used in place)
+                parent = b.bitcast(b.extract_value(v, 1), PYOBJ)
+                with b.if_then(b.icmp_unsigned("!=", parent, obj)):
                     self._make_readonly(obj)
             return obj
         if isinstance(t, ty.NoneType):
