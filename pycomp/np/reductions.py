@@ -34,7 +34,7 @@ from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import overload, overload_method, register_jitable
 from pycomp.frontend.typing.arraycreation import dtype_from_type
-from pycomp.np.views import axis_last_view, elements, is_index, swapaxes_view
+from pycomp.np.views import axis_last_view, elements, is_index
 
 __all__ = ["accumulator_type", "scalar_class", "array_like"]
 
@@ -229,14 +229,21 @@ def _additive(name, start, step):
             out = np.empty(v.shape[:-1], acc)
             n = v.shape[-1]
             if outer_first and (axis % 2 == 0) == c_layout:
-                w = swapaxes_view(a, 0, axis % 2)  # w[k]: the k-th line along the axis, contiguous
+                # w[k]: the k-th line along the axis, contiguous by type (so the inner loop vectorizes)
                 m = out.shape[0]
                 for j in range(m):
                     out[j] = acc(start)
-                for k in range(n):
-                    line = w[k]
-                    for j in range(m):
-                        out[j] = acc(step(out[j], acc(line[j])))
+                if c_layout:
+                    for k in range(n):
+                        line = a[k]
+                        for j in range(m):
+                            out[j] = acc(step(out[j], acc(line[j])))
+                else:
+                    w = a.T
+                    for k in range(n):
+                        line = w[k]
+                        for j in range(m):
+                            out[j] = acc(step(out[j], acc(line[j])))
                 return out
             for idx in np.ndindex(v.shape[:-1]):
                 row = v[idx]
