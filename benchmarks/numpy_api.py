@@ -9,6 +9,10 @@ cannot compile a case shows ``-``, with the reason in the JSON):
 - ``mean_axis1``: ``a.mean(axis=1)`` (Numba takes no axis there);
 - ``sort``: ``np.sort`` of n float64; ``median``, ``percentile``
   (``np.percentile(a, 90)``) of n float64;
+- ``median_rows``: the sum of ``np.median`` of each row of a 10^6 / n x n
+  matrix: every call sees other data (repeating one small input lets the
+  branch predictor learn a selection's comparisons, which real calls do
+  not allow);
 - ``concatenate``: ``np.concatenate((a, b))`` of two n-vectors;
 - ``where``: ``np.where(a > 0.5, a, 0.0)``;
 - ``cumsum``: ``np.cumsum`` of n float64;
@@ -68,6 +72,13 @@ def sort(a):
 
 def median(a):
     return np.median(a)
+
+
+def median_rows(a):
+    s = 0.0
+    for i in range(a.shape[0]):
+        s += np.median(a[i])
+    return s
 
 
 def percentile(a):
@@ -155,6 +166,8 @@ CASES = {
     "mean_axis1": (mean_axis1, lambda n: _square(n)[:1], (100, 1000)),
     "sort": (sort, _vec, (1000, 1000000)),
     "median": (median, _vec, (1000, 1000000)),
+    "median_rows": (median_rows, lambda n: (np.random.default_rng(4).random((max(1, 10**6 // n), n)),),
+                    (100, 1000, 100000)),
     "percentile": (percentile, _vec, (1000, 1000000)),
     "concatenate": (concatenate, lambda n: _vec(n, 2), (1000, 1000000)),
     "where": (where, _vec, (1000, 1000000)),

@@ -358,3 +358,55 @@ def test_argsort_long_float_rows_are_stable(n, dtype):
     f = jitted(_argsort_default)
     for arr in (a, a[::-2], np.full(n, np.nan, dtype)):
         assert np.array_equal(f(arr), np.argsort(arr, kind="stable"))
+
+
+def _hard_orders(n):
+    """Orders a quickselect can stumble on, and many repeated values."""
+    ramp = np.arange(n, dtype=np.float64)
+    return {"random": RNG.standard_normal(n), "three values": RNG.integers(0, 3, n).astype(np.float64),
+            "sorted": ramp, "reversed": ramp[::-1].copy(), "organ pipe": np.minimum(ramp, n - ramp),
+            "sawtooth": ramp % 37, "equal": np.full(n, 1.5), "nans": np.where(RNG.random(n) < 0.2, np.nan, ramp % 11)}
+
+
+@pytest.mark.parametrize("order", list(_hard_orders(8)))
+def test_partition_of_big_arrays_in_hard_orders(order):
+    """Over 1024 items (the ninther pivot), in orders that defeat simple
+    pivots and with many equal items (gathered in one pass): NumPy's
+    order statistics, each k in place."""
+    a = _hard_orders(5000)[order]
+    for kth in (0, 2500, 4999, [17, 2500, 4000]):
+        _check_partitions(partitions, a, kth)
+    assert jitted(median_of)(a) == median_of(a) or np.isnan(median_of(a)) and np.isnan(jitted(median_of)(a))
+
+
+def median_of(a):
+    return np.median(a)
+
+
+@pycomp_only("pycomp's selection kernel itself")
+def test_selection_falls_back_to_a_heap_sort():
+    """With no partition rounds allowed the range is heap-sorted (the worst
+    case stays n log n): every order gives the sorted data."""
+    from pycomp import njit
+    from pycomp.extending import register_jitable
+    from pycomp.np.quickselect import select_for
+
+    @register_jitable
+    def lt(x, y):
+        return x < y
+
+    @register_jitable
+    def item(a, v, i):
+        return v[i]
+
+    select = select_for(lt, item, extra_rounds=0)
+
+    def run(v, k):
+        select(v, v, 0, v.shape[0] - 1, k)
+        return v
+
+    for a in _hard_orders(300).values():
+        if np.isnan(a).any():
+            continue
+        got = njit(run)(a.copy(), 150)
+        assert np.array_equal(got, np.sort(a))

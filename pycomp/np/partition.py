@@ -7,8 +7,8 @@ flattens, for the functions) lands where a sort would put it, no larger
 items before it and no smaller ones after it (the other positions are in
 no promised order). ``kth`` out of bounds is NumPy's ValueError. The order
 is the sort's (:func:`pycomp.np.sorting.less_than`: NaNs last). Each ``k``
-is found by quickselect (median-of-three pivots) on the part of the row
-after the previous ``k``, ``kth`` taken in increasing order.
+is found by quickselect (:mod:`pycomp.np.quickselect`) on the part of the
+row after the previous ``k``, ``kth`` taken in increasing order.
 """
 
 from __future__ import annotations
@@ -19,43 +19,11 @@ from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import overload, overload_method, register_jitable
 from pycomp.np.arraylike import as_array_type, is_array_like, is_scalar_like
+from pycomp.np.quickselect import select_for
 from pycomp.np.sorting import axis_kind, less_than
 from pycomp.np.views import axis_last_view, is_index
 
 __all__ = []
-
-
-def _select_for(lt, key):
-    def select(a, v, lo, hi, k):
-        """Reorder ``v[lo:hi + 1]`` so that position ``k`` holds its item
-        of that rank (``key(a, v, i)`` the item at ``i``)."""
-        while hi > lo:
-            mid = (lo + hi) >> 1
-            if lt(key(a, v, mid), key(a, v, lo)):
-                v[mid], v[lo] = v[lo], v[mid]
-            if lt(key(a, v, hi), key(a, v, lo)):
-                v[hi], v[lo] = v[lo], v[hi]
-            if lt(key(a, v, hi), key(a, v, mid)):
-                v[hi], v[mid] = v[mid], v[hi]
-            pivot = key(a, v, mid)
-            i = lo
-            j = hi
-            while i <= j:
-                while lt(key(a, v, i), pivot):
-                    i += 1
-                while lt(pivot, key(a, v, j)):
-                    j -= 1
-                if i <= j:
-                    v[i], v[j] = v[j], v[i]
-                    i += 1
-                    j -= 1
-            if k <= j:
-                hi = j
-            elif k >= i:
-                lo = i
-            else:
-                return
-    return register_jitable(select)
 
 
 @register_jitable
@@ -77,7 +45,7 @@ def _select(dtype, by_index):
     key = (less_than(dtype), by_index)
     fn = _SELECTS.get(key)
     if fn is None:
-        fn = _SELECTS[key] = _select_for(key[0], _indexed if by_index else _item)
+        fn = _SELECTS[key] = select_for(key[0], _indexed if by_index else _item)
     return fn
 
 

@@ -30,7 +30,7 @@ import numpy as np
 from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import overload, register_jitable
-from pycomp.np.partition import _select_for
+from pycomp.np.quickselect import select_for
 from pycomp.np.reductions import _complex_nan, _real_nan, _td_zero, accumulator_type, along_axis, array_like, scalar_class
 from pycomp.np.sorting import _lt_plain
 from pycomp.np.views import axis_last_view, elements, is_index
@@ -86,15 +86,15 @@ def _own_item(a, v, i):
 
 
 #: quickselect on a range of one array (np.partition's, with plain ``<``)
-_select_range = _select_for(_lt_plain, _own_item)
+_select_range = select_for(_lt_plain, _own_item)
 
 
 @register_jitable
 def _select(s, k):
     """Reorder ``s`` (no NaNs) in place so that ``s[k]`` is its k-th
     smallest item, ``s[:k]`` no larger and ``s[k + 1:]`` no smaller
-    (quickselect, median-of-three pivots: linear time on average, where a
-    full sort is n log n)."""
+    (:mod:`pycomp.np.quickselect`: linear time on average, where a full
+    sort is n log n)."""
     _select_range(s, s, 0, s.shape[0] - 1, k)
 
 
