@@ -623,6 +623,7 @@ def default_typing_context() -> TypingContext:
         import pycomp.np.arraymethods  # noqa: F401  (written with pycomp.extending)
         import pycomp.np.creation  # noqa: F401
         import pycomp.np.manipulation  # noqa: F401
+        import pycomp.np.joining  # noqa: F401
         import pycomp.np.selection  # noqa: F401
         import pycomp.np.shaping  # noqa: F401
         import pycomp.frontend.typing.lists  # noqa: F401  (after the builtins: their candidates come first)
