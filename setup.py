@@ -7,7 +7,7 @@ setup(
     ext_modules=[
         Extension(
             "pycomp._helperlib",
-            sources=["csrc/_helperlib.c", "csrc/numeric_helpers.c", "csrc/nrt.c", "csrc/nrt_python.c",
+            sources=["csrc/_helperlib.c", "csrc/numeric_helpers.c", "csrc/nrt.c", "csrc/nrt_python.c", "csrc/scalar_boxing.c",
                      "csrc/random.c", "csrc/random_python.c",
                      "csrc/random_dists.c", "csrc/unicode.c"],
             depends=["csrc/nrt.h", "csrc/numeric_helpers.h", "csrc/random.h", "csrc/unicode.h"],

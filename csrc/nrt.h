@@ -124,7 +124,7 @@ int64_t pycomp_nrt_trim(void);
 void pycomp_nrt_set_cache_limits(int64_t max_blocks, int64_t max_bytes,
                                  int64_t *old_blocks, int64_t *old_bytes);
 
-/* --- the Python-facing parts (nrt_python.c); include Python.h first --- */
+/* --- the Python-facing parts (nrt_python.c, scalar_boxing.c); include Python.h first --- */
 #ifdef Py_PYTHON_H
 
 /*
