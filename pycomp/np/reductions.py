@@ -16,6 +16,11 @@ accepted by all of them (Numba 0.68: only ``sum``, ``argmin``, ``argmax``,
 arrays are timedelta64 (NaT propagates). ``mean`` divides the sum by the
 count in double precision, as NumPy.
 
+``sum``, ``mean``, ``var`` and ``std`` of float arrays add as NumPy does
+(pairwise, :mod:`pycomp.np.pairwise`): their values are NumPy's to the
+last bit for 1-d, C and F arrays and rows along the contiguous axis.
+``mean``, ``var`` and ``std`` are in :mod:`pycomp.np.moments`.
+
 Order-independent reductions read the elements in memory order
 (:func:`pycomp.np.views.elements`: one flat loop over a C or F array,
 which LLVM vectorizes where the arithmetic allows); the others read them
@@ -26,14 +31,14 @@ reduces each row.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import overload, overload_method, register_jitable
 from pycomp.frontend.typing.arraycreation import dtype_from_type
+from pycomp.np.pairwise import (_itself, contiguous_axis, contiguous_rows, float_items, innermost_axis, item_term,
+                                pairwise_with_work_for, sum_in_memory_order)
 from pycomp.np.views import axis_last_view, elements, is_index
 
 __all__ = ["accumulator_type", "scalar_class", "array_like"]
@@ -93,17 +98,43 @@ def _axis_ok(axis, what):
         raise TypingError("%s(): axis must be an integer or None, not %s" % (what, axis))
 
 
-def along_axis(whole, out_cls, ndim):
+def along_axis(whole, out_cls, ndim, inner_whole=None, layout="A"):
     """The implementation of ``f(a, axis)`` given ``whole``, the jitted
     reduction of a whole array (applied to 1-D rows here): with ``axis``
     None or for a 1-D array, ``whole(a)``; else an array of ``out_cls``
-    (a NumPy scalar class) over the other axes, one ``whole(row)`` each."""
+    (a NumPy scalar class) over the other axes, one ``whole(row)`` each.
+    ``inner_whole``, when given, reduces the rows instead where they run
+    along the contiguous dimension of a ``layout`` array (NumPy sums those
+    pairwise), and a 1-d array."""
     if ndim == 1:
+        one = inner_whole if inner_whole is not None else whole
+
         def impl(a, axis=None):
             if axis is not None:
                 axis_last_view(a, axis)  # checks the axis
-            return whole(a)
+            return one(a)
         return impl
+    if inner_whole is not None:
+        inner = innermost_axis(layout, ndim)
+        along = contiguous_axis(layout, ndim)
+        typed_rows = ndim == 2 and layout in "CF"
+        rows_of = contiguous_rows(layout) if typed_rows else _itself
+
+        def impl_inner(a, axis=None):
+            v = axis_last_view(a, axis)
+            out = np.empty(v.shape[:-1], out_cls)
+            if typed_rows and axis is not None and along(axis):  # contiguous lines typed C: they vectorize
+                w = rows_of(a)
+                for i in range(w.shape[0]):
+                    out[i] = inner_whole(w[i])
+            elif axis is not None and inner(a, axis):
+                for idx in np.ndindex(v.shape[:-1]):
+                    out[idx] = inner_whole(v[idx])
+            else:
+                for idx in np.ndindex(v.shape[:-1]):
+                    out[idx] = whole(v[idx])
+            return out
+        return impl_inner
 
     def impl(a, axis=None):
         v = axis_last_view(a, axis)
@@ -197,10 +228,17 @@ def _additive(name, start, step):
                 return s
             return impl
         acc = _acc_class(a, dtype, name)
+        exact = name == "sum" and float_items(a, acc)  # NumPy's pairwise order, to the last bit
+        total = sum_in_memory_order(item_term, acc, _sequential_sum) if exact else None
+        row_sum, new_work = pairwise_with_work_for(item_term, acc) if exact else (_sequential_rows, _no_work)
+        inner = innermost_axis(a.layout, a.ndim) if exact else _never
+        along = contiguous_axis(a.layout, a.ndim) if exact else _never
         if isinstance(axis, types.BaseTuple) and all(is_index(t) for t in axis.types):
             if not (isinstance(axis, types.UniTuple) or len(axis.types) == 0):
                 raise TypingError("%s(): a tuple axis must hold integers of one type, not %s" % (name, axis))
             return _tuple_axis_impl(name, len(axis.types), a.ndim, acc)
+        if _no_axis(axis) and exact:
+            return lambda a, axis=None, dtype=None: total(a, acc(0))
         if _no_axis(axis):
             def impl(a, axis=None, dtype=None):
                 s = acc(start)
@@ -209,6 +247,11 @@ def _additive(name, start, step):
                 return s
             return impl
         _axis_ok(axis, name)
+        if a.ndim == 1 and exact:
+            def impl_exact(a, axis=None, dtype=None):
+                axis_last_view(a, axis)  # checks the axis
+                return total(a, acc(0))
+            return impl_exact
         if a.ndim == 1:
             def impl(a, axis=None, dtype=None):
                 axis_last_view(a, axis)  # checks the axis
@@ -223,11 +266,23 @@ def _additive(name, start, step):
         # into the result instead, in memory order
         outer_first = a.ndim == 2 and a.layout in "CF"
         c_layout = a.layout == "C"
+        typed_rows = exact and outer_first
+        rows_of = contiguous_rows(a.layout) if typed_rows else _itself
 
         def impl(a, axis=None, dtype=None):
             v = axis_last_view(a, axis)  # checks the axis
             out = np.empty(v.shape[:-1], acc)
             n = v.shape[-1]
+            if inner(a, axis):  # the rows run along the contiguous dimension: NumPy sums each pairwise
+                frames, values = new_work()
+                if typed_rows and along(axis):  # a 2-d C or F array: its contiguous lines, typed C
+                    w = rows_of(a)
+                    for i in range(w.shape[0]):
+                        out[i] = row_sum(w[i], acc(0), frames, values)
+                else:
+                    for idx in np.ndindex(v.shape[:-1]):
+                        out[idx] = row_sum(v[idx], acc(0), frames, values)
+                return out
             if outer_first and (axis % 2 == 0) == c_layout:
                 # w[k]: the k-th line along the axis, contiguous by type (so the inner loop vectorizes)
                 m = out.shape[0]
@@ -254,6 +309,41 @@ def _additive(name, start, step):
             return out
         return impl
     return typer
+
+
+@register_jitable
+def _sequential_sum(a, m):
+    """``m`` plus the items of ``a`` one after another."""
+    s = m
+    for x in elements(a):
+        s += x
+    return s
+
+
+@register_jitable
+def _sequential_squares(a, m):
+    """The sum of the squared distances of the items of ``a`` from ``m``,
+    one after another."""
+    s = m - m
+    for x in elements(a):
+        d = x - m
+        s += d * d
+    return s
+
+
+@register_jitable
+def _never(*args):
+    return False
+
+
+@register_jitable
+def _no_work():
+    return 0, 0
+
+
+@register_jitable
+def _sequential_rows(a, m, frames, values):
+    return _sequential_sum(a, m)
 
 
 @register_jitable
@@ -512,119 +602,6 @@ overload_method(types.Array, "any")(_logical("any", _any_of))
 overload_method(types.Array, "all")(_logical("all", _all_of))
 
 
-# ------------------------------------------------------------------ mean, var, std
-
-
-@register_jitable
-def _real_nan():
-    return math.nan
-
-
-@register_jitable
-def _complex_nan():
-    return complex(math.nan, math.nan)
-
-
-@overload_method(types.Array, "mean", jit_options=_NUMPY_ERRORS)
-def _mean(a, axis=None):
-    """``a.mean(axis=None)``: the sum (in the result dtype) divided by the
-    count in double precision, then rounded to the result dtype, as NumPy;
-    NaN (NaT for timedelta64) for no elements."""
-    if _is_timedelta(a.dtype):
-        if not _no_axis(axis):
-            raise TypingError("mean() of a timedelta64 array along an axis is not supported")
-
-        def impl_td(a, axis=None):
-            s = _td_zero(a)
-            for x in elements(a):
-                s = s + x
-            return s / a.size  # NaT for no elements, as NumPy
-        return impl_td
-    if not isinstance(a.dtype, (types.Number, types.Boolean)):
-        raise TypingError("mean() of a %s array is not supported" % a.dtype)
-    res_t = _float_result(a.dtype)
-    acc = scalar_class(res_t)
-    wide = np.complex128 if isinstance(res_t, types.Complex) else np.float64
-    nan = _complex_nan if isinstance(res_t, types.Complex) else _real_nan
-
-    def whole(a):
-        s = acc(0)
-        for x in elements(a):
-            s += acc(x)
-        if a.size == 0:
-            return acc(nan())
-        return acc(wide(s) / a.size)
-    whole = register_jitable(error_model="numpy")(whole)
-    if _typed_axis(axis, "mean"):
-        return along_axis(whole, acc, a.ndim)
-
-    def impl(a, axis=None):
-        return whole(a)
-    return impl
-
-
-def _variance(a, ddof, root):
-    """The typer's body of var and std: ``whole(a, ddof)`` over all elements
-    (divided by ``size - ddof``, NumPy's ``ddof``), the square root for std."""
-    res_t = _float_result(a.dtype)
-    acc = scalar_class(res_t)
-    real = scalar_class(res_t.underlying_float if isinstance(res_t, types.Complex) else res_t)
-    if not (ddof is None or isinstance(ddof, (int, types.Integer, types.Float, types.NoneType))):
-        raise TypingError("ddof must be a number, not %s" % ddof)
-
-    def whole(a, ddof):
-        m = acc(0)
-        for x in elements(a):
-            m += acc(x)
-        m = m / acc(a.size)
-        s = real(0)
-        for x in elements(a):
-            d = acc(x) - m
-            s += d.real * d.real + d.imag * d.imag
-        v = real(s / real(max(a.size - ddof, 0)))  # NumPy: nan where ddof >= size
-        if root:
-            return real(math.sqrt(v))
-        return v
-    return register_jitable(error_model="numpy")(whole), real
-
-
-@register_jitable
-def _ddof_value(d):
-    """``ddof`` as a number: None (left out by the np.var/np.std forms) is 0."""
-    if d is None:
-        return 0
-    return d
-
-
-def _var_or_std(name, root):
-    def typer(a, axis=None, ddof=0):
-        if not _check_array(a, name):
-            return None
-        whole, real = _variance(a, ddof, root)
-        if not _typed_axis(axis, name):
-            def impl(a, axis=None, ddof=0):
-                return whole(a, _ddof_value(ddof))
-            return impl
-        if a.ndim == 1:
-            def impl(a, axis=None, ddof=0):
-                axis_last_view(a, axis)  # checks the axis
-                return whole(a, _ddof_value(ddof))
-            return impl
-
-        def impl(a, axis=None, ddof=0):
-            v = axis_last_view(a, axis)
-            out = np.empty(v.shape[:-1], real)
-            for idx in np.ndindex(v.shape[:-1]):
-                out[idx] = whole(v[idx], _ddof_value(ddof))
-            return out
-        return impl
-    return typer
-
-
-overload_method(types.Array, "var", jit_options=_NUMPY_ERRORS)(_var_or_std("var", False))
-overload_method(types.Array, "std", jit_options=_NUMPY_ERRORS)(_var_or_std("std", True))
-
-
 # ------------------------------------------------------------------ the NumPy functions
 
 
@@ -698,3 +675,6 @@ for _f, _m, _p in ((np.sum, "sum", ("axis", "dtype")), (np.prod, "prod", ("axis"
                    (np.mean, "mean", ("axis",)), (np.var, "var", ("axis", "ddof")),
                    (np.std, "std", ("axis", "ddof"))):
     _function(_f, _m, _p)
+
+
+import pycomp.np.moments  # noqa: E402,F401  (mean, var, std: the methods the np functions above call)

@@ -31,7 +31,8 @@ from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import overload, register_jitable
 from pycomp.np.quickselect import select_for
-from pycomp.np.reductions import _complex_nan, _real_nan, _td_zero, accumulator_type, along_axis, array_like, scalar_class
+from pycomp.np.moments import _complex_nan, _real_nan
+from pycomp.np.reductions import _td_zero, accumulator_type, along_axis, array_like, scalar_class
 from pycomp.np.sorting import _lt_plain
 from pycomp.np.views import axis_last_view, elements, is_index
 
