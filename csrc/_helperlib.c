@@ -676,6 +676,7 @@ build_c_helpers(void)
         || ADD_HELPER(d, pycomp_nrt_decref) < 0
         || ADD_HELPER(d, pycomp_box_array) < 0
         || ADD_HELPER(d, pycomp_box_array_descr) < 0
+        || ADD_HELPER(d, pycomp_readonly_result) < 0
         || ADD_HELPER(d, pycomp_box_record) < 0
         || ADD_HELPER(d, pycomp_meminfo_for_parent) < 0
         || ADD_HELPER(d, pycomp_unbox_record) < 0

@@ -147,6 +147,9 @@ typedef struct {
 PyObject *pycomp_box_array(pycomp_array *arr, int32_t ndim, int32_t typenum);
 /* The same with a dtype object `descr` (borrowed): structured dtypes. */
 PyObject *pycomp_box_array_descr(pycomp_array *arr, int32_t ndim, PyObject *descr);
+/* The boxed result `obj` (stolen) of an array typed read-only, read-only;
+ * a new read-only view where `obj` is the caller's writeable `parent`. */
+PyObject *pycomp_readonly_result(PyObject *obj, PyObject *parent);
 /* A meminfo keeping `parent` (an ndarray) alive, for an array borrowed from
  * Python that compiled code stores beyond the call; NULL for a NULL parent. */
 void *pycomp_meminfo_for_parent(PyObject *parent);

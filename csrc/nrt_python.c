@@ -259,6 +259,30 @@ box_array(pycomp_array *arr, int32_t ndim, PyArray_Descr *descr)
     return copy;
 }
 
+/* The boxed array `obj` (stolen; NULL passes through) of an array typed
+ * read-only: read-only.  A new ndarray's WRITEABLE flag is cleared; when
+ * `obj` is `parent`, the caller's own writeable ndarray (a read-only view
+ * of it came back whole), a new read-only view of it is made instead:
+ * the caller's array is never changed. */
+PyObject *
+pycomp_readonly_result(PyObject *obj, PyObject *parent)
+{
+    if (obj == NULL || !PyArray_Check(obj))
+        return obj;
+    PyArrayObject *a = (PyArrayObject *)obj;
+    if (!PyArray_ISWRITEABLE(a))
+        return obj;
+    if (obj != parent) {
+        PyArray_CLEARFLAGS(a, NPY_ARRAY_WRITEABLE);
+        return obj;
+    }
+    PyObject *view = PyArray_View(a, NULL, NULL);
+    Py_DECREF(obj);
+    if (view != NULL)
+        PyArray_CLEARFLAGS((PyArrayObject *)view, NPY_ARRAY_WRITEABLE);
+    return view;
+}
+
 /* ---------------------------------------------------------------------- */
 /* Arrays borrowed from Python, kept alive by a meminfo                    */
 /* ---------------------------------------------------------------------- */

@@ -10,6 +10,14 @@ global. The value is an array struct with no meminfo and no parent:
 nothing to count, nothing to free; boxing it (returning it to Python)
 makes a NumPy-owned, read-only copy. Changing the Python array after the
 compile does not change what the compiled code sees.
+
+An array of more than :data:`FREEZE_LIMIT` bytes is not copied (as in
+Numba: freezing 80 MB into the IR would cost seconds and gigabytes): the
+struct points at the ndarray's own data and names the ndarray as its
+parent, and the compiled function keeps the ndarray alive
+(``ctx.keepalive``, held by the overload). A change the Python code makes
+to it later is seen; returning it gives a read-only view of it
+(``pycomp_readonly_result``).
 """
 
 from __future__ import annotations

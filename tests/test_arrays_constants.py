@@ -144,13 +144,19 @@ def _big_global_user():
 
 def test_a_big_global_is_used_in_place_not_frozen():
     """Over 1 MB, as in Numba: the code points at the array (its IR stays
-    small), sees later changes, returns the very object, and keeps it alive
-    when Python drops it."""
+    small), sees later changes, and keeps it alive when Python drops it.
+    Returned, it is a read-only view of that memory, like every read-only
+    result (Numba returns the writeable object itself)."""
     big, ns = _big_global_user()
     total, ret = njit(ns["total"]), njit(ns["ret"])
     with no_leaks():
         assert total() == 3 + 199_999
-        assert ret() is big
+        got = ret()
+        if is_numba:
+            assert got is big
+        else:
+            assert got is not big and np.shares_memory(got, big) and not got.flags.writeable
+        del got
     assert len(ret.inspect_llvm(())) < big.nbytes // 100
     assert big.flags.writeable  # returning it did not change the caller's array
     big[3] = 1000
@@ -174,6 +180,22 @@ def test_a_big_global_stays_alive_for_a_caller_of_its_user():
     del big, ns, total
     gc.collect()
     assert caller() == 3 + 199_999 + 1
+
+
+def broadcast_row(a):
+    return np.broadcast_to(a, (2, a.shape[0]))[1]
+
+
+def test_a_read_only_view_of_an_argument_returns_read_only_and_leaves_the_argument_alone():
+    """A read-only result that is the whole argument again (a row of a
+    broadcast) comes back as a new read-only view: the caller's array stays
+    writeable, as in NumPy."""
+    a = np.ones(3)
+    with no_leaks():
+        got = njit(broadcast_row)(a)
+        assert got is not a and np.shares_memory(got, a)
+        assert not got.flags.writeable and a.flags.writeable
+        del got
 
 
 def write_global():

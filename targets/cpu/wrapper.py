@@ -244,35 +244,6 @@ class _WrapperBuilder:
         with b.if_then(none_set):
             api.err_set_string(exc_class, message)
 
-    def _cstring(self, text: str):
-        name = "pycomp.str." + text
-        g = self.m.globals.get(name)
-        if g is None:
-            raw = bytearray(text.encode() + b"\0")
-            g = ir.GlobalVariable(self.m, ir.ArrayType(I8, len(raw)), name)
-            g.initializer = ir.Constant(ir.ArrayType(I8, len(raw)), raw)
-            g.global_constant = True
-            g.linkage = "internal"
-        return self.b.bitcast(g, PYOBJ)
-
-    def _make_readonly(self, obj):
-        """``obj.flags.writeable = False`` for a boxed array ``obj`` (nothing
-        if boxing failed: the error propagates)."""
-        b = self.b
-        ok = self.w.append_basic_block("readonly")
-        done = self.w.append_basic_block("readonly_done")
-        b.cbranch(b.icmp_unsigned("!=", obj, ir.Constant(PYOBJ, None)), ok, done)
-        b.position_at_end(ok)
-        flags = b.call(self.fn("PyObject_GetAttrString", PYOBJ, [PYOBJ, PYOBJ]), [obj, self._cstring("flags")])
-        setflag = self.w.append_basic_block("readonly_set")
-        b.cbranch(b.icmp_unsigned("!=", flags, ir.Constant(PYOBJ, None)), setflag, done)
-        b.position_at_end(setflag)
-        false = self.m.globals.get("_Py_FalseStruct") or ir.GlobalVariable(self.m, I8, "_Py_FalseStruct")
-        b.call(self.fn("PyObject_SetAttrString", I32, [PYOBJ, PYOBJ, PYOBJ]), [flags, self._cstring("writeable"), false])
-        b.call(self.fn("Py_DecRef", ir.VoidType(), [PYOBJ]), [flags])
-        b.branch(done)
-        b.position_at_end(done)
-
     def _none(self):
         none = self.m.globals.get("_Py_NoneStruct")
         if none is None:
@@ -326,11 +297,10 @@ class _WrapperBuilder:
                 fn = self.fn("pycomp_box_array", PYOBJ, [PYOBJ, I32, I32])
                 typenum = np.dtype(str(t.dtype)).num
                 obj = b.call(fn, [b.bitcast(slot, PYOBJ), ir.Constant(I32, t.ndim), ir.Constant(I32, typenum)])
-            if t.readonly:  # a frozen global's copy: read-only, as in Numba
-                # (not when it is the very ndarray it came from: a big global used in place)
+            if t.readonly:  # read-only, as in NumPy (a frozen global's copy, a broadcast view)
+                # (the caller's own writeable array that came back whole: a read-only view of it)
                 parent = b.bitcast(b.extract_value(v, 1), PYOBJ)
-                with b.if_then(b.icmp_unsigned("!=", parent, obj)):
-                    self._make_readonly(obj)
+                obj = b.call(self.fn("pycomp_readonly_result", PYOBJ, [PYOBJ, PYOBJ]), [obj, parent])
             return obj
         if isinstance(t, ty.NoneType):
             none = self._none()
