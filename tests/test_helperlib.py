@@ -86,6 +86,7 @@ def test_c_helpers_dict():
         "pycomp_nrt_decref",
         "pycomp_box_array",
         "pycomp_box_array_descr",
+        "pycomp_readonly_result",  # a read-only result never hands back the caller's writeable array
         "pycomp_box_meminfo_owner",
         # records (structured scalars): tests/test_records.py
         "pycomp_box_record",
