@@ -23,7 +23,7 @@ from pycomp import types
 from pycomp.errors import TypingError
 from pycomp.extending import overload_method, register_jitable
 from pycomp.np.pairwise import (_itself, contiguous_axis, contiguous_rows, float_items, innermost_axis, item_term,
-                                squared_deviation_term, sum_in_memory_order)
+                                pairwise_with_work_for, squared_deviation_term, sum_in_memory_order)
 from pycomp.np.reductions import (_NUMPY_ERRORS, _check_array, _float_result, _is_timedelta, _never, _no_axis,
                                   _sequential_squares, _sequential_sum, _td_zero, _typed_axis, along_axis,
                                   scalar_class)
@@ -84,6 +84,24 @@ def _mean(a, axis=None):
                 return acc(nan())
             return acc(wide(total(a, acc(0))) / a.size)
         exact = register_jitable(error_model="numpy")(exact_mean)
+    if _typed_axis(axis, "mean") and exact is not None and a.ndim == 2 and a.layout in "CF":
+        # the contiguous lines of a 2-d C or F array: one pair of recursion stacks for every row
+        generic = register_jitable(error_model="numpy")(along_axis(whole, acc, a.ndim, exact, a.layout))
+        run, new_work = pairwise_with_work_for(item_term, acc)
+        along = contiguous_axis(a.layout, a.ndim)
+        rows_of = contiguous_rows(a.layout)
+
+        def impl_rows(a, axis=None):
+            if not along(axis):
+                return generic(a, axis)
+            w = rows_of(a)
+            out = np.empty(w.shape[0], acc)
+            frames, values = new_work()
+            n = w.shape[1]
+            for i in range(w.shape[0]):
+                out[i] = acc(wide(run(w[i], acc(0), frames, values)) / n)  # (0/0: NaN, NumPy's error model)
+            return out
+        return impl_rows
     if _typed_axis(axis, "mean"):
         return along_axis(whole, acc, a.ndim, exact, a.layout)
     one = exact if exact is not None else whole
