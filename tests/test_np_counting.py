@@ -126,7 +126,6 @@ def test_diff(name, a):
         same(diff_n, a, n)
 
 
-@numba_differs("Numba raises no ValueError for a negative n")
 def test_diff_errors():
     same(diff_n, BASE, -1)  # ValueError
 
@@ -616,8 +615,13 @@ def test_histogram_on_and_next_to_the_edges(seed):
     assert_same(got[1], want[1])
 
 
-@pytest.mark.parametrize("kind", ["f8", "f4", "i8", "strided", "2d-F"])
-@numba_differs("Numba bins by the float index alone: values at the edges land in other bins than NumPy's")
+_EDGES = "Numba bins by the float index alone: values at the edges land in other bins than NumPy's"
+
+
+@pytest.mark.parametrize("kind", [pytest.param(k, marks=[] if k == "i8" else [
+    pytest.mark.numba_differs(reason=_EDGES), pytest.mark.xfail(is_numba, reason="numba differs: " + _EDGES,
+                                                                strict=True)])
+    for k in ["f8", "f4", "i8", "strided", "2d-F"]])
 def test_histogram_of_many_values_block_by_block(kind):
     """Thousands of values: blocks surely inside the bins are only counted,
     and a block holding an edge value, NaN, an infinity or a value out of
