@@ -28,13 +28,14 @@ import numpy as np
 from pycomp import types
 from pycomp.extending import overload, register_jitable
 
-__all__ = ["pairwise_for", "pairwise_with_work_for", "item_term", "squared_deviation_term", "float_items", "sum_in_memory_order",
-           "innermost_axis", "contiguous_axis", "contiguous_rows"]
+__all__ = ["pairwise_for", "pairwise_with_work_for", "item_term", "squared_deviation_term", "float_items",
+           "sum_in_memory_order", "innermost_axis", "contiguous_axis", "contiguous_rows"]
 
 _BLOCK = 128
 _DEPTH = 64
 
 
+#: the jitables made so far, by term, class (and fallback): each is compiled once
 _MADE = {}
 
 
@@ -49,6 +50,8 @@ def pairwise_for(term, cls):
 
 
 def _make(term, cls):
+    """The jitable pairwise sum of ``term`` in ``cls``, with its ``with_work``
+    form and ``new_work`` maker attached."""
 
     def block(v, lo, n, m):
         """One leaf: n <= 128 items from ``lo`` (indexed in a view from 0,
