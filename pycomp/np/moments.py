@@ -172,14 +172,24 @@ def _var_or_std(name, root):
         along = contiguous_axis(a.layout, a.ndim) if exact is not None else _never
         typed_rows = exact is not None and a.ndim == 2 and a.layout in "CF"
         rows_of = contiguous_rows(a.layout) if typed_rows else _itself
+        acc = scalar_class(a.dtype) if typed_rows else np.float64
+        # the two sums of each row, sharing one pair of recursion stacks
+        run_sum, new_work = pairwise_with_work_for(item_term, acc) if typed_rows else (_never, _never)
+        run_squares = pairwise_with_work_for(squared_deviation_term, acc)[0] if typed_rows else _never
 
         def impl(a, axis=None, ddof=0):
             v = axis_last_view(a, axis)
             out = np.empty(v.shape[:-1], real)
             if typed_rows and along(axis):  # contiguous lines typed C: they vectorize
                 w = rows_of(a)
+                frames, values = new_work()
+                n = w.shape[1]
+                d = _ddof_value(ddof)
                 for i in range(w.shape[0]):
-                    out[i] = one(w[i], _ddof_value(ddof))
+                    row = w[i]
+                    m = acc(np.float64(run_sum(row, acc(0), frames, values)) / n)
+                    var = real(np.float64(run_squares(row, m, frames, values)) / max(n - d, 0))
+                    out[i] = real(math.sqrt(var)) if root else var
             elif inner(a, axis):  # rows along the contiguous dimension: NumPy's pairwise sums
                 for idx in np.ndindex(v.shape[:-1]):
                     out[idx] = one(v[idx], _ddof_value(ddof))
