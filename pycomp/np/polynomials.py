@@ -455,7 +455,7 @@ def _uniform_counts(a, counts, edges, lo, hi):
     thousand items take the careful loop at once."""
     n = counts.shape[0]
     norm = n / (hi - lo)
-    v = a.ravel()  # the order of the items does not matter; a view when ``a`` is contiguous
+    v = a.ravel()  # the order of the items does not matter; a view when ``a`` is contiguous (or 1-d already)
     size = v.size
     if size <= 4 * _COUNT_BLOCK:
         _careful_counts(v, counts, edges, lo, hi, norm)
@@ -596,6 +596,7 @@ def _np_histogram(a, bins=10, range=None):
     def impl(a, bins=10, range=None):
         if bins < 1:
             raise ValueError("`bins` must be positive, when an integer")
+        flat = a.ravel()  # once: a copy for a non-contiguous ``a``, which both passes read
         if with_range:
             lo = np.float64(range[0])
             hi = np.float64(range[1])
@@ -607,7 +608,7 @@ def _np_histogram(a, bins=10, range=None):
             lo = 0.0
             hi = 1.0
         else:
-            lo, hi, finite = _data_range(a)
+            lo, hi, finite = _data_range(flat)
             if not finite:
                 raise ValueError("autodetected range is not finite")
         if lo == hi:
@@ -620,7 +621,7 @@ def _np_histogram(a, bins=10, range=None):
         else:
             edges = np.linspace(lo, hi, bins + 1).astype(edge_cls)
         counts = np.zeros(bins, np.int64)
-        _uniform_counts(a, counts, edges, lo, hi)
+        _uniform_counts(flat, counts, edges, lo, hi)
         return counts, edges
     return impl
 

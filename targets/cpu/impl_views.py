@@ -20,6 +20,7 @@ as long as it does: the lowering increfs the meminfo. One made by an
 from __future__ import annotations
 
 from pycomp import types as ty
+from pycomp.targets.cpu.impl_arrays import _contiguous
 from pycomp.targets.datamodel import I1, I64, I8, PTR, itemsize_of, llvm_type, register_model
 
 __all__ = ["build_view", "reversed_view", "permuted_view", "swapped_view", "axis_last_view", "reshaped_view",
@@ -131,21 +132,6 @@ def axis_last_view(ctx, b, arr_t: ty.Array, arr, axis, res_t: ty.Array, own: boo
     return _permute(ctx, b, arr_t, arr, res_t, axes, own)
 
 
-def _c_contiguous(b, arr, ndim: int):
-    """i1: whether the array's strides are those of C order (extents of 1
-    and empty arrays do not count)."""
-    shape, strides = dims(b, arr, ndim, 5), dims(b, arr, ndim, 6)
-    expected = b.extract(arr, 3, I64)
-    ok = b.const_int(I1, 1)
-    empty = b.const_int(I1, 0)
-    for k in range(ndim - 1, -1, -1):
-        one = b.icmp("==", shape[k], b.const_int(I64, 1))
-        ok = b.ibin("and", ok, b.ibin("or", one, b.icmp("==", strides[k], expected)))
-        empty = b.ibin("or", empty, b.icmp("==", shape[k], b.const_int(I64, 0)))
-        expected = b.ibin("mul", expected, shape[k])
-    return b.ibin("or", ok, empty)
-
-
 def reshaped_view(ctx, b, arr_t: ty.Array, arr, new_dims: list, res_t: ty.Array, own: bool = True):
     """``a.reshape(new_dims)`` (i64 extents, one of them may be negative:
     inferred) of a contiguous array, in C order. ValueError if the sizes
@@ -171,7 +157,7 @@ def reshaped_view(ctx, b, arr_t: ty.Array, arr, new_dims: list, res_t: ty.Array,
     ctx.guard(b, bad, ValueError, ("total size of new array must be unchanged",))
     new_dims = [b.select(b.icmp("<", d, zero), inferred, d) for d in new_dims]
     if arr_t.layout != "C" and arr_t.ndim > 1:
-        ctx.guard(b, b.ibin("xor", _c_contiguous(b, arr, arr_t.ndim), b.const_int(I1, 1)),
+        ctx.guard(b, b.ibin("xor", _contiguous(b, arr_t, arr, False), b.const_int(I1, 1)),
                   NotImplementedError, ("incompatible shape for array",))
     strides = []
     stride = b.extract(arr, 3, I64)
