@@ -116,18 +116,11 @@ def along_axis(whole, out_cls, ndim, inner_whole=None, layout="A"):
         return impl
     if inner_whole is not None:
         inner = innermost_axis(layout, ndim)
-        along = contiguous_axis(layout, ndim)
-        typed_rows = ndim == 2 and layout in "CF"
-        rows_of = contiguous_rows(layout) if typed_rows else _itself
 
         def impl_inner(a, axis=None):
             v = axis_last_view(a, axis)
             out = np.empty(v.shape[:-1], out_cls)
-            if typed_rows and axis is not None and along(axis):  # contiguous lines typed C: they vectorize
-                w = rows_of(a)
-                for i in range(w.shape[0]):
-                    out[i] = inner_whole(w[i])
-            elif axis is not None and inner(a, axis):
+            if axis is not None and inner(a, axis):
                 for idx in np.ndindex(v.shape[:-1]):
                     out[idx] = inner_whole(v[idx])
             else:
