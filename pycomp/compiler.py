@@ -33,7 +33,7 @@ class Overload:
     signature: Signature
     entry: object  # the builtin function object wrapping native code
     native_symbol: str
-    typed_module: object = None  # the nb module after type inference
+    typed_module: object = None  # the nb module after the typed passes (fusion, reference counting)
     llvm_module: object = None  # the llvm-dialect module
     llvm_ir: str = ""
     optimized_ir: str = ""
@@ -87,12 +87,25 @@ def type_function(dispatcher, argtypes, return_type=None, timer=None, snapshots=
         dispatcher._typing.discard(argtypes)
 
 
+def jit_passes(options) -> tuple[list, list]:
+    """The passes the JIT runs for a function with jit ``options``: (those
+    before ``nb-type-infer``, the typed ones before ``nb-to-llvm``), from
+    its ``pipeline=`` option or the default; ``no_rewrites=True`` or
+    ``PYCOMP_DISABLE_FUSION`` drop ``nb-fuse-arrayexpr`` (every array
+    operation stays unfused)."""
+    from pycomp.passes import jit_pipeline
+
+    before, typed = jit_pipeline(options.get("pipeline"))
+    if options.get("no_rewrites") or flag("PYCOMP_DISABLE_FUSION"):
+        typed = [p for p in typed if p.name != "nb-fuse-arrayexpr"]
+    return before, typed
+
+
 def _type_function(dispatcher, argtypes, return_type, timer, snapshots):
     from pycomp.frontend.irgen import generate_ir
     from pycomp.frontend.typeinfer import default_typing_context, infer_types
-    from pycomp.passes import jit_pipeline
 
-    before, typed = jit_pipeline(dispatcher.targetoptions.get("pipeline"))
+    before, typed = jit_passes(dispatcher.targetoptions)
 
     keep = snapshots
     ir_after = {}
@@ -119,13 +132,26 @@ def _type_function(dispatcher, argtypes, return_type, timer, snapshots):
         verify_stage(fir.module, "nb-type-infer", typed=True)
     if keep:
         ir_after["nb-type-infer"] = module_text(fir.module)
-    if typed:  # typed rewrites (a pipeline given to jit or PYCOMP_PIPELINE)
+    dump = flag("PYCOMP_DUMP_IR")
+    if dump:  # the typed IR, before the typed rewrites and after each of them
+        _print_stage(fir.module, "nb-type-infer")
+    if typed and dump:
+        for p in typed:
+            _run_passes(fir.module, [p], timer, verify, ir_after if keep else None)
+            _print_stage(fir.module, p.name)
+    elif typed:  # typed rewrites (nb-fuse-arrayexpr, nb-insert-refcounts, those of a pipeline= option)
         _run_passes(fir.module, typed, timer, verify, ir_after if keep else None)
     if flag("PYCOMP_DUMP_ANNOTATION"):
         from pycomp.frontend.annotate import annotate
 
         print(annotate(dispatcher.py_func, fir.func))
     return fir, res, ir_after
+
+
+def _print_stage(module, stage: str) -> None:
+    """PYCOMP_DUMP_IR: the IR after ``stage``, under an MLIR-style header."""
+    print("// -----// IR Dump After %s //----- //" % stage)
+    print(module_text(module))
 
 
 def _run_passes(module, passes, timer, verify: bool, ir_after: dict | None) -> None:

@@ -32,7 +32,8 @@ KNOWN_OPTIONS = {"nopython", "fastmath", "error_model", "boundscheck", "nogil", 
                  "no_rewrites", "locals", "debug", "pipeline"}
 # accepted and honoured; the wrapper options and ``_nrt`` (Numba's switch for its
 # runtime) change nothing pycomp does, so they are accepted as Numba accepts them;
-# ``no_rewrites`` turns Numba's array-expression rewrites off, and pycomp has none yet
+# ``no_rewrites`` turns the array-expression fusion off (``nb-fuse-arrayexpr``), as
+# it turns Numba's array-expression rewrites off
 _IMPLEMENTED = {"nopython", "fastmath", "error_model", "boundscheck", "nogil", "inline", "cache",
                 "no_cpython_wrapper", "no_cfunc_wrapper", "_nrt", "no_rewrites", "locals", "pipeline"}
 _cache_warned = False
@@ -577,8 +578,6 @@ class Dispatcher(DispatcherBase):
         from pycomp.compiler import module_text, type_function
 
         ov = self._overload(signature)
-        if stage == "nb-type-infer":
-            return module_text(ov.typed_module)
         if stage == "nb-to-llvm":
             return module_text(ov.llvm_module)
         stages = self.stages()
@@ -590,9 +589,9 @@ class Dispatcher(DispatcherBase):
     def stages(self) -> tuple:
         """The stages this function is compiled through: :attr:`STAGES`, or
         those of its ``pipeline=`` option (or ``PYCOMP_PIPELINE``)."""
-        from pycomp.passes import jit_pipeline
+        from pycomp.compiler import jit_passes
 
-        before, typed = jit_pipeline(self.targetoptions.get("pipeline"))
+        before, typed = jit_passes(self.targetoptions)
         return ("ir-gen",) + tuple(p.name for p in before) + ("nb-type-infer",) + tuple(
             p.name for p in typed) + ("nb-to-llvm",)
 

@@ -129,4 +129,5 @@ def _load_builtin_rules():
     if not _loaded:
         _loaded = True
         from pycomp.frontend.typing import regions  # noqa: F401
+        from pycomp.lowering import arrayexpr as lower_arrayexpr  # noqa: F401
         from pycomp.lowering import regions as lower_regions  # noqa: F401

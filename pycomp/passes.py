@@ -17,6 +17,7 @@ Pass names (stable; listed in docs/passes.md):
 ``nb-literal-unroll``    ``for x in literal_unroll(tup)`` -> one body copy per element
 ``nb-dce``               remove unused pure ops
 ``nb-type-infer``        type every ``nb.func`` from its argument types
+``nb-fuse-arrayexpr``    trees of element-wise array operations -> one ``arrayexpr.expr`` each
 ``nb-insert-refcounts``  explicit ``nb.incref``/``nb.decref`` of values holding arrays
 ``nb-to-llvm``           lower typed ``nb.func`` ops to ``llvm.func`` (CPU ABI)
 =======================  ==================================================
@@ -59,7 +60,7 @@ UNTYPED_PASS_NAMES = ("nb-static-raise", "nb-static-getitem", "nb-simplify-cfg",
                       "nb-lift-range-loops", "nb-dce")
 
 #: the passes the JIT runs after IR generation, in its order (pycomp/compiler.py)
-JIT_PASS_NAMES = UNTYPED_PASS_NAMES + ("nb-type-infer", "nb-insert-refcounts", "nb-to-llvm")
+JIT_PASS_NAMES = UNTYPED_PASS_NAMES + ("nb-type-infer", "nb-fuse-arrayexpr", "nb-insert-refcounts", "nb-to-llvm")
 
 #: named pipelines: name -> flat pass list (``pycomp-opt --pipeline=NAME``)
 PIPELINES = {"jit": ",".join(JIT_PASS_NAMES)}
@@ -84,6 +85,7 @@ PASS_TABLE: dict[str, str] = {
     "nb-lift-range-loops": "pycomp.frontend.lift_loops:LiftRangeLoopsPass",
     "nb-dce": "pycomp.frontend.untyped_rewrites:DeadCodePass",
     "nb-type-infer": "pycomp.frontend.typeinfer:TypeInferPass",
+    "nb-fuse-arrayexpr": "pycomp.frontend.arrayexpr_fusion:FuseArrayExprPass",
     "nb-insert-refcounts": "pycomp.lowering.refcounts:InsertRefcountsPass",
     "nb-to-llvm": "pycomp.lowering.nb_to_llvm:NbToLLVMPass",
     "nb-cuda-intrinsics": "pycomp.frontend.typing.cudadecl:CudaIntrinsicsPass",
@@ -184,6 +186,12 @@ def _get_nb() -> Dialect:
     return Nb
 
 
+def _get_arrayexpr() -> Dialect:
+    from pycomp.dialects.arrayexpr import ArrayExpr
+
+    return ArrayExpr
+
+
 def _get_llvmx() -> Dialect:
     from pycomp.dialects.llvmx import LLVMX
 
@@ -192,8 +200,9 @@ def _get_llvmx() -> Dialect:
 
 def get_pycomp_dialects() -> dict[str, Callable[[], Dialect]]:
     """The dialects pycomp defines (what its xDSL ``Universe`` contributes):
-    ``nb`` and ``llvmx`` (the llvm-dialect casts xDSL lacks)."""
-    return {"nb": _get_nb, "llvmx": _get_llvmx}
+    ``nb``, ``arrayexpr`` (fused array expressions) and ``llvmx`` (the
+    llvm-dialect casts xDSL lacks)."""
+    return {"nb": _get_nb, "arrayexpr": _get_arrayexpr, "llvmx": _get_llvmx}
 
 
 def get_pycomp_targets() -> dict[str, Callable[[], type]]:

@@ -3,7 +3,7 @@
 pyproject.toml declares this object under the entry-point group
 ``xdsl.universe``; xDSL's ``Universe.get_multiverse()`` merges it with xDSL's
 own universe, so an installed pycomp makes plain ``xdsl-opt`` parse the
-``nb`` and ``llvmx`` dialects, run ``nb-*`` passes (``nb-to-llvm``
+``nb``, ``arrayexpr`` and ``llvmx`` dialects, run ``nb-*`` passes (``nb-to-llvm``
 included) and print ``-t llvm-opt`` and ``-t asm``. Only what pycomp defines
 is listed here (builtin and llvm come from xDSL's universe: a name defined by
 two universes is an error, so pycomp's ``llvm`` target, which knows the

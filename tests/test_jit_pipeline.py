@@ -106,7 +106,7 @@ def test_named_pipelines_and_the_default_are_the_registry_s():
 
     before, typed = P.jit_pipeline("jit")
     assert [p.name for p in before] == list(P.UNTYPED_PASS_NAMES)
-    assert [p.name for p in typed] == ["nb-insert-refcounts"]
+    assert [p.name for p in typed] == ["nb-fuse-arrayexpr", "nb-insert-refcounts"]
     assert P.jit_pipeline(None) == P.jit_pipeline("jit")
 
 

@@ -82,7 +82,7 @@ def typing_py(tmp_path):
 
 def test_registry_names():
     assert PASS_NAMES == ["nb-static-raise", "nb-static-getitem", "nb-simplify-cfg", "nb-literal-unroll",
-                          "nb-lift-range-loops", "nb-dce", "nb-type-infer", "nb-insert-refcounts",
+                          "nb-lift-range-loops", "nb-dce", "nb-type-infer", "nb-fuse-arrayexpr", "nb-insert-refcounts",
                           "nb-to-llvm", "nb-cuda-intrinsics"]
     assert set(P.UNTYPED_PASS_NAMES) <= set(PASS_NAMES)
 
@@ -92,8 +92,9 @@ def test_jit_pipeline_is_the_compilers_sequence():
     (the compiler takes its passes from the same registry, jit_pipeline)."""
     before, typed = P.jit_pipeline("jit")
     assert P.UNTYPED_PASS_NAMES == tuple(p.name for p in before)
-    assert [p.name for p in typed] == ["nb-insert-refcounts"]
-    assert P.JIT_PASS_NAMES == P.UNTYPED_PASS_NAMES + ("nb-type-infer", "nb-insert-refcounts", "nb-to-llvm")
+    assert [p.name for p in typed] == ["nb-fuse-arrayexpr", "nb-insert-refcounts"]
+    assert P.JIT_PASS_NAMES == P.UNTYPED_PASS_NAMES + ("nb-type-infer", "nb-fuse-arrayexpr", "nb-insert-refcounts",
+                                                      "nb-to-llvm")
     assert [p.name for p in P.parse_pipeline(P.PIPELINES["jit"])] == list(P.JIT_PASS_NAMES)
 
 
@@ -113,7 +114,7 @@ def test_dialect_registry():
     assert {"nb", "llvmx", "builtin", "llvm"} <= set(dialects)
     assert dialects["nb"]().name == "nb"
     assert dialects["llvmx"]().name == "llvmx"
-    assert set(P.get_pycomp_dialects()) == {"nb", "llvmx"}
+    assert set(P.get_pycomp_dialects()) == {"nb", "arrayexpr", "llvmx"}
 
 
 def test_target_registry():
@@ -143,7 +144,7 @@ def test_universe_lists_only_pycomp_names():
     from pycomp.universe import PYCOMP_UNIVERSE
 
     assert set(PYCOMP_UNIVERSE.all_passes) == set(PASS_NAMES)
-    assert set(PYCOMP_UNIVERSE.all_dialects) == {"nb", "llvmx"}
+    assert set(PYCOMP_UNIVERSE.all_dialects) == {"nb", "arrayexpr", "llvmx"}
     # pycomp's `llvm` target is pycomp-opt's alone: xDSL's universe has one
     assert set(PYCOMP_UNIVERSE.all_targets) == {"llvm-opt", "asm"}
     # no clash with xDSL's universe (get_multiverse raises on duplicates)

@@ -33,11 +33,13 @@ API (``ctx`` a target context, ``b`` an ``LLVMBuilder``):
 
 Two paths are emitted:
 
-- contiguous: when the outputs and every array input are C-contiguous by
-  type (or all F-contiguous) and, at run time, every array input has
-  ``out``'s shape, one flat loop
-  over ``size`` elements with unit-stride addresses (LLVM vectorizes it,
-  checking at run time that the output does not overlap the inputs);
+- contiguous: when every array input has ``out``'s number of dimensions
+  and, at run time, its shape, and the outputs and the array inputs are
+  all contiguous in ``out``'s order (C, or F for an F output): by type,
+  or checked at run time for the others (a slice ``a[1:-1]``, an A
+  array), one flat loop over ``size`` elements with unit-stride addresses
+  (LLVM vectorizes it, checking at run time that the output does not
+  overlap the inputs);
 - strided: otherwise, one loop per dimension, addresses from byte
   strides, a broadcast dimension having stride 0.
 
@@ -52,7 +54,7 @@ from dataclasses import dataclass
 from xdsl.ir import Block
 
 from pycomp import types as ty
-from pycomp.targets.cpu.impl_arrays import allocate_array
+from pycomp.targets.cpu.impl_arrays import _contiguous, allocate_array
 from pycomp.targets.datamodel import I8, I64, PTR, load_value, memory_type, store_value
 
 __all__ = ["Operand", "broadcast_shape", "allocate_broadcast", "broadcast_loop", "check_fits", "keep_on_error",
@@ -243,23 +245,27 @@ def broadcast_loop(ctx, b, out_t: ty.Array, out, operands, body, check: bool = T
         values = [fixed[id(op)] for op in operands]
         _element(b, values, body, outs, [b.extract(v, 4, PTR) for _, v in outs])
         return
-    layout = out_t.layout
-    contiguous = layout in "CF" and all(t.layout == layout for t, _ in outs) and all(
-        op.type.layout == layout and op.type.ndim == out_t.ndim for op in arrays)
-    if not contiguous:
+    order = out_t.layout if out_t.layout in "CF" else "C"
+    if any(op.type.ndim != out_t.ndim for op in arrays) or any(t.ndim != out_t.ndim for t, _ in outs[1:]):
         _strided_loop(b, outs, operands, arrays, fixed, body)
         return
-    same = None
+    flat = None  # when every array has out's shape and is contiguous in out's order (by type or at run time)
+    for t, v in outs:
+        if t.layout != order:
+            ok = _contiguous(b, t, v, fortran=order == "F")
+            flat = ok if flat is None else b.ibin("and", flat, ok)
     for op in arrays:
         for k in range(out_t.ndim):
             eq = b.icmp("==", _extent(b, op.value, k), _extent(b, out, k))
-            same = eq if same is None else b.ibin("and", same, eq)
-    if same is None:  # no array input: every element gets the same value
+            flat = eq if flat is None else b.ibin("and", flat, eq)
+        if op.type.layout != order:
+            flat = b.ibin("and", flat, _contiguous(b, op.type, op.value, fortran=order == "F"))
+    if flat is None:  # no array input, out contiguous by type: every element gets the same value
         _flat_loop(b, outs, operands, arrays, fixed, body)
         return
-    flat, strided, done = b.new_block(), b.new_block(), b.new_block()
-    b.cond_br(same, flat, [], strided, [])
-    b.position_at_end(flat)
+    fast, strided, done = b.new_block(), b.new_block(), b.new_block()
+    b.cond_br(flat, fast, [], strided, [])
+    b.position_at_end(fast)
     _flat_loop(b, outs, operands, arrays, fixed, body)
     b.br(done)
     b.position_at_end(strided)

@@ -51,12 +51,12 @@ from pycomp.targets.cpu.ufunc_datetime_kernels import DATETIME_KERNELS
 from pycomp.targets.cpu.ufunc_kernels import KERNELS, numpy_error_model, scalar_op
 from pycomp.targets.datamodel import I1, PTR, llvm_type, memory_type
 
-__all__ = ["apply_ufunc"]
+__all__ = ["apply_ufunc", "run_kernel"]
 
 
 # ------------------------------------------------------------------ applying a ufunc
 
-def _run_kernel(ctx, b, spec, loop, values, types, out_dtypes):
+def run_kernel(ctx, b, spec, loop, values, types, out_dtypes):
     """Cast ``values`` (of ``types``) to the loop's inputs, run the kernel,
     cast its result(s) to ``out_dtypes`` (one per output); the value, or
     with several outputs the list of them."""
@@ -112,7 +112,7 @@ def apply_ufunc(ctx, b, spec, loop, inputs, result_t, out=None):
     if out is None and not isinstance(result_t, (ty.Array, ty.BaseTuple)) or (
             out is None and several and not isinstance(result_t[0], ty.Array)):
         values = [_element_value(b, t, v) for t, v in inputs]
-        res = _run_kernel(ctx, b, spec, loop, values, [element_type(t) for t, _ in inputs],
+        res = run_kernel(ctx, b, spec, loop, values, [element_type(t) for t, _ in inputs],
                           tuple(result_t) if several else (result_t,))
         return _tuple(b, result_t, res) if several else res
     operands = []
@@ -123,7 +123,7 @@ def apply_ufunc(ctx, b, spec, loop, inputs, result_t, out=None):
     dtypes = [element_type(op.type) for op in operands]
     if out is not None:
         outs = list(out) if isinstance(out, list) else [out]
-        _into_outputs(ctx, b, outs, operands, lambda bb, values: _run_kernel(
+        _into_outputs(ctx, b, outs, operands, lambda bb, values: run_kernel(
             ctx, bb, spec, loop, values, dtypes, tuple(t.dtype for t, _ in outs)))
         for t, arr in outs:
             ctx.incref(b, t, arr)
@@ -131,7 +131,7 @@ def apply_ufunc(ctx, b, spec, loop, inputs, result_t, out=None):
     out_types = tuple(result_t) if several else (result_t,)
 
     def body(b, values):
-        return _run_kernel(ctx, b, spec, loop, values, dtypes, tuple(t.dtype for t in out_types))
+        return run_kernel(ctx, b, spec, loop, values, dtypes, tuple(t.dtype for t in out_types))
 
     shape = broadcast_shape(ctx, b, operands, out_types[0].ndim)
     outs = []

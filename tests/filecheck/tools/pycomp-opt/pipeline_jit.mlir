@@ -5,8 +5,8 @@
 // RUN: not pycomp-opt %s --pipeline=jit -p nb-dce 2>&1 | filecheck %s --check-prefix=BOTH
 
 // --pipeline=jit runs the JIT's passes after IR generation, in its order:
-// the untyped rewrites, nb-type-infer (argument types from the signature)
-// nb-insert-refcounts and nb-to-llvm. It excludes -p.
+// the untyped rewrites, nb-type-infer (argument types from the signature),
+// nb-fuse-arrayexpr, nb-insert-refcounts and nb-to-llvm. It excludes -p.
 
 // TYPED: // -----// IR Dump After nb-type-infer //----- //
 // TYPED: nb.func @f(%{{[^:]+}}: !nb.type<int64>) -> !nb.type<int64>
@@ -25,6 +25,7 @@
 // TIMING-NEXT: nb-lift-range-loops
 // TIMING-NEXT: nb-dce
 // TIMING-NEXT: nb-type-infer
+// TIMING-NEXT: nb-fuse-arrayexpr
 // TIMING-NEXT: nb-insert-refcounts
 // TIMING-NEXT: nb-to-llvm
 // TIMING-NEXT: Total

@@ -1,0 +1,70 @@
+"""Lowering of ``arrayexpr.expr``: one broadcast loop nest, one allocation.
+
+The inputs' shapes are broadcast (ValueError first if they do not), the
+result is allocated with that shape (its type's layout), and one loop nest
+of :mod:`pycomp.targets.cpu.broadcast` runs the body once per element:
+the body's ops are emitted inside the loop, each ``arrayexpr.apply``
+through the same ufunc kernel, with the same input and output casts, as
+the unfused ufunc call (:func:`pycomp.targets.cpu.impl_arrayops.run_kernel`),
+so values do not change. Scalar inputs and 0-d arrays are read once,
+before the loop. The loop nest has a flat unit-stride path that LLVM
+vectorizes (every array input contiguous like the result and of its
+shape) and a strided one for views and broadcast inputs. An error raised
+in the loop releases the result.
+"""
+
+from __future__ import annotations
+
+from pycomp import types as ty
+from pycomp.dialects import nb
+from pycomp.errors import LoweringError
+from pycomp.oprules import lowering_rule
+
+__all__ = ["lower_expr"]
+
+
+@lowering_rule("arrayexpr.expr")
+def lower_expr(lowering, op):
+    from pycomp.targets.cpu.broadcast import Operand, broadcast_loop, broadcast_shape, keep_on_error
+    from pycomp.targets.cpu.impl_arrays import allocate_array
+
+    ctx, b = lowering.ctx, lowering.b
+    res_t = nb.type_of(op.result)
+    block = op.body.block
+    operands = []
+    for v, arg in zip(op.inputs, block.args):
+        t = nb.type_of(v)
+        value = lowering.v(v)
+        et = nb.type_of(arg)
+        if not isinstance(t, ty.Array) and t is not et:  # a scalar of another type (a literal): its element type
+            value, t = ctx.cast(b, value, t, et), et
+        operands.append(Operand(t, value))
+    shape = broadcast_shape(ctx, b, operands, res_t.ndim)
+    out = allocate_array(ctx, b, res_t, shape)
+
+    def body(bb, values):
+        return emit_body(ctx, bb, block, values)
+
+    with keep_on_error(ctx, res_t, out):
+        broadcast_loop(ctx, b, res_t, out, operands, body, check=False)
+    return out
+
+
+def emit_body(ctx, b, block, values):
+    """Emit the ops of an ``arrayexpr.expr`` body with its arguments bound
+    to ``values``; the LLVM value it yields."""
+    from pycomp.targets.cpu.impl_arrayops import run_kernel
+
+    env = dict(zip(block.args, values))
+    for o in block.ops:
+        name = o.name
+        if name == "arrayexpr.apply":
+            spec = o.spec
+            types = [nb.type_of(a) for a in o.args]
+            out_t = nb.type_of(o.result)
+            env[o.result] = run_kernel(ctx, b, spec, o.loop(), [env[a] for a in o.args], types, (out_t,))
+        elif name == "arrayexpr.yield":
+            return env[o.value]
+        else:
+            raise LoweringError("cannot lower %s in the body of arrayexpr.expr" % name)
+    raise LoweringError("the body of arrayexpr.expr has no arrayexpr.yield")

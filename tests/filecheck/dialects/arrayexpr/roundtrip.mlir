@@ -1,0 +1,33 @@
+// RUN: pycomp-opt %s | pycomp-opt | filecheck %s
+// RUN: pycomp-opt %s --print-op-generic | pycomp-opt | filecheck %s
+// RUN: pycomp-opt %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+
+// The arrayexpr ops print and parse back, in their custom form and in the
+// generic one: an expression over two arrays and a scalar of another
+// type, with a shared intermediate (a DAG) and a boolean result.
+
+nb.func @fused(%a: !nb.type<array(float64, 2d, C)>, %b: !nb.type<array(float32, 1d, A)>, %s: !nb.type<int64>) -> !nb.type<array(bool, 2d, C)> attributes {arg_names = ["a", "b", "s"]} {
+  %r = arrayexpr.expr(%a, %b, %s) : (!nb.type<array(float64, 2d, C)>, !nb.type<array(float32, 1d, A)>, !nb.type<int64>) -> !nb.type<array(bool, 2d, C)> {
+  ^bb0(%x: !nb.type<float64>, %y: !nb.type<float32>, %k: !nb.type<int64>):
+    %t = arrayexpr.apply "multiply" %x, %y : (!nb.type<float64>, !nb.type<float32>) -> !nb.type<float64>
+    %u = arrayexpr.apply "add" %t, %t : (!nb.type<float64>, !nb.type<float64>) -> !nb.type<float64>
+    %c = arrayexpr.apply "less" %u, %k : (!nb.type<float64>, !nb.type<int64>) -> !nb.type<bool>
+    arrayexpr.yield %c : !nb.type<bool>
+  }
+  nb.return %r : !nb.type<array(bool, 2d, C)>
+}
+
+// CHECK-LABEL: nb.func @fused(
+// CHECK:         %[[R:.*]] = arrayexpr.expr(%{{.*}}, %{{.*}}, %{{.*}}) : (!nb.type<array(float64, 2d, C)>, !nb.type<array(float32, 1d, A)>, !nb.type<int64>) -> !nb.type<array(bool, 2d, C)> {
+// CHECK-NEXT:    ^bb0(%[[X:.*]]: !nb.type<float64>, %[[Y:.*]]: !nb.type<float32>, %[[K:.*]]: !nb.type<int64>):
+// CHECK-NEXT:      %[[T:.*]] = arrayexpr.apply "multiply" %[[X]], %[[Y]] : (!nb.type<float64>, !nb.type<float32>) -> !nb.type<float64>
+// CHECK-NEXT:      %[[U:.*]] = arrayexpr.apply "add" %[[T]], %[[T]] : (!nb.type<float64>, !nb.type<float64>) -> !nb.type<float64>
+// CHECK-NEXT:      %[[C:.*]] = arrayexpr.apply "less" %[[U]], %[[K]] : (!nb.type<float64>, !nb.type<int64>) -> !nb.type<bool>
+// CHECK-NEXT:      arrayexpr.yield %[[C]] : !nb.type<bool>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    nb.return %[[R]]
+
+// GENERIC:      "arrayexpr.expr"(%{{.*}}, %{{.*}}, %{{.*}}) ({
+// GENERIC:        "arrayexpr.apply"(%{{.*}}, %{{.*}}) <{ufunc = "multiply"}>
+// GENERIC:        "arrayexpr.yield"(%{{.*}}) : (!nb.type<bool>) -> ()
+// GENERIC-NEXT: }) : (!nb.type<array(float64, 2d, C)>, !nb.type<array(float32, 1d, A)>, !nb.type<int64>) -> !nb.type<array(bool, 2d, C)>

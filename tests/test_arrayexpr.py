@@ -1,0 +1,322 @@
+"""Fused array expressions (``nb-fuse-arrayexpr``, ``arrayexpr.expr``):
+values, dtypes, shapes and layouts against NumPy, on C, F, strided,
+negative-stride, 0-d and empty arrays and with scalars, rows and columns
+broadcast; the fused result equals the unfused one (``no_rewrites=True``)
+to the bit; a fused expression allocates exactly one array; a write
+between two operations keeps them apart; errors and leaks. Generated
+expression trees (hypothesis) are compared with NumPy too."""
+
+import contextlib
+
+import numpy as np
+import pytest
+
+from support import assert_same, check, is_pycomp, jitted, make_layout, no_leaks, numba_differs, pycomp_only
+
+# ------------------------------------------------------------------ expressions
+
+
+def axpy(a, b, c):
+    return a * b + c
+
+
+def pythagoras(x):
+    return np.sin(x) ** 2 + np.cos(x) ** 2
+
+
+def ratio(a, b):
+    return (a - b) / (a + b + 10.0)
+
+
+def square_of_sum(a, b):
+    t = a + b
+    return t * t - 1.0
+
+
+def long_chain(a, b, c):
+    return np.sqrt(np.abs(a * b - c) + 1.0) * np.exp(-a) + np.maximum(b, c) - 2.0 * a / (1.0 + c * c)
+
+
+def compare_and_combine(a, b):
+    return (a > 0.5) & (b < 0.5) | (a == b)
+
+
+def int_ops(a, b):
+    return np.abs(-a) + ~a + (a // b) + (a % b) - (b << b)
+
+
+def scalar_first(a, s):
+    return 2.0 / (s + a) - s * a
+
+
+FLOAT_EXPRESSIONS = [(axpy, 3), (pythagoras, 1), (ratio, 2), (square_of_sum, 2), (long_chain, 3),
+                     (compare_and_combine, 2)]
+
+
+def _inputs(n, shape, dtype=np.float64, seed=0):
+    rng = np.random.default_rng(seed)
+    return [rng.random(shape).astype(dtype) for _ in range(n)]
+
+
+@pytest.mark.parametrize("fn,n", FLOAT_EXPRESSIONS, ids=[f.__name__ for f, _ in FLOAT_EXPRESSIONS])
+@pytest.mark.parametrize("shape", [(17,), (4, 5), (2, 3, 4), (0,), (3, 0)], ids=str)
+def test_expressions_against_numpy(fn, n, shape):
+    with no_leaks():
+        check(fn, *_inputs(n, shape))
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "strided", "negstrided", "readonly"])
+@pytest.mark.parametrize("fn,n", FLOAT_EXPRESSIONS, ids=[f.__name__ for f, _ in FLOAT_EXPRESSIONS])
+def test_layouts(fn, n, layout):
+    args = [make_layout(a, layout) for a in _inputs(n, (6, 7), seed=1)]
+    with no_leaks():
+        res = check(fn, *args)
+        want = fn(*args)
+        assert (res.flags.c_contiguous, res.flags.f_contiguous) == (want.flags.c_contiguous, want.flags.f_contiguous)
+        del res
+
+
+@pytest.mark.parametrize("fn,n", FLOAT_EXPRESSIONS, ids=[f.__name__ for f, _ in FLOAT_EXPRESSIONS])
+def test_broadcast_rows_columns_scalars_and_0d(fn, n):
+    rng = np.random.default_rng(2)
+    grid = rng.random((5, 4))
+    shapes = [grid, rng.random(4), rng.random((5, 1)), np.array(0.25), rng.random((1, 4))]
+    for k in range(len(shapes)):
+        args = [shapes[(k + i) % len(shapes)] for i in range(n)]
+        check(fn, *args)
+    if n > 1:
+        check(fn, grid, *[0.75] * (n - 1))  # Python floats broadcast as scalars
+
+
+def test_0d_only_inputs_give_a_scalar():
+    # every operand 0-d: the ufuncs answer scalars, and nothing is fused
+    check(axpy, np.array(1.5), np.array(2.0), np.array(0.25))
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int32, np.int64, np.uint16, np.uint64])
+def test_integer_expressions(dtype):
+    rng = np.random.default_rng(3)
+    info = np.iinfo(dtype)
+    a = rng.integers(max(info.min, -1000), min(info.max, 1000), 40).astype(dtype)
+    b = rng.integers(0, 7, 40).astype(dtype)  # zeros: NumPy's 0 for // and %, no exception
+    with np.errstate(divide="ignore"):
+        check(int_ops, a, b)
+
+
+@numba_differs("Numba's fused expression of integer and float arrays rounds differently from its unfused "
+               "operations (ratio of int32 and float32)")
+def test_mixed_dtypes_match_the_unfused_result():
+    # dtype rules are the unfused operations' (Numba's: int32 * float32 is
+    # float32); fusing keeps them, operation by operation
+    a = np.arange(1, 13, dtype=np.int32).reshape(3, 4)
+    b = np.linspace(0.5, 3, 4).astype(np.float32)
+    c = np.arange(3, dtype=np.uint8).reshape(3, 1)
+    for fn, args in [(axpy, (a, b, c)), (axpy, (a, 2.5, c)), (ratio, (a, b)), (scalar_first, (b, 3)),
+                     (int_ops, (a, c + 1)), (square_of_sum, (c, a))]:
+        fused = jitted(fn)(*args)
+        unfused = jitted(fn, no_rewrites=True)(*args)
+        assert fused.dtype == unfused.dtype and fused.shape == unfused.shape
+        assert np.array_equal(fused, unfused, equal_nan=True), fn.__name__
+
+
+@pytest.mark.parametrize("fn,n", FLOAT_EXPRESSIONS + [(int_ops, 2)], ids=[f.__name__ for f, _ in FLOAT_EXPRESSIONS] + ["int_ops"])
+def test_fused_equals_unfused_to_the_bit(fn, n):
+    if fn is int_ops:
+        args = [np.arange(1, 31, dtype=np.int64), np.arange(30, 0, -1, dtype=np.int64) % 5 + 1]
+    else:
+        args = _inputs(n, (1000,), seed=4)
+    fused = jitted(fn)(*args)
+    unfused = jitted(fn, no_rewrites=True)(*args)
+    assert fused.dtype == unfused.dtype
+    assert fused.tobytes() == unfused.tobytes()
+
+
+@numba_differs("Numba's fused expression makes three or more allocations besides its result")
+@pytest.mark.parametrize("fn,n", FLOAT_EXPRESSIONS, ids=[f.__name__ for f, _ in FLOAT_EXPRESSIONS])
+def test_one_allocation(fn, n):
+    """A fused expression allocates its result and nothing else."""
+    args = _inputs(n, (300,), seed=5)
+    cfunc = jitted(fn)
+    cfunc(*args)  # compiled
+    stats = _alloc_stats()
+    before = stats()
+    res = cfunc(*args)
+    assert stats() - before == 1
+    del res
+
+
+def _alloc_stats():
+    if is_pycomp:
+        from pycomp.runtime import get_allocation_stats
+
+        return lambda: get_allocation_stats().alloc
+    from numba.core.runtime import _nrt_python, rtsys
+
+    _nrt_python.memsys_enable_stats()
+    return lambda: rtsys.get_allocation_stats().alloc
+
+
+@pycomp_only("the unfused count is pycomp's: one array per operation")
+def test_unfused_allocates_per_operation():
+    args = _inputs(3, (300,), seed=5)
+    cfunc = jitted(long_chain, no_rewrites=True)
+    cfunc(*args)
+    stats = _alloc_stats()
+    before = stats()
+    cfunc(*args)
+    assert stats() - before > 5
+
+
+# ------------------------------------------------------------------ what stays apart
+
+
+def write_between(a):
+    t = a * 2.0
+    a[0] = 5.0
+    return t + 1.0
+
+
+def writing_call_between(a):
+    t = a + 1.0
+    a.fill(0.0)
+    return t * 2.0
+
+
+def inplace_between(a, b):
+    t = a - b
+    a += 1.0
+    return t * a
+
+
+def reduction_between(a, b):
+    t = a * b
+    s = np.sum(b)
+    return t + s
+
+
+def shared_intermediate(a, b):
+    t = a * b
+    return (t + 1.0) / 2.0, t
+
+
+def loop_between(a):
+    t = a * 3.0
+    for i in range(a.shape[0]):
+        a[i] = i
+    return t - a
+
+
+@pytest.mark.parametrize("fn", [write_between, writing_call_between, inplace_between, reduction_between,
+                                shared_intermediate, loop_between])
+def test_writes_between_operations_are_seen(fn):
+    args = _inputs(fn.__code__.co_argcount, (9,), seed=6)
+    check(fn, *args, compare_args=True)
+
+
+def helper_writes(x):
+    x[0] = -1.0
+    return 0.0
+
+
+def helper_reads(x):
+    return x[0] * 2.0
+
+
+def make_call_between(helper):
+    def call_between(a, b):
+        t = a * b
+        s = helper(a)
+        return t + s
+    return call_between
+
+
+@pytest.mark.parametrize("writes", [True, False])
+def test_jitted_callee_writing_or_not(writes):
+    """A jitted callee that writes its argument keeps the tree apart; one
+    that only reads it does not (fusion still gives the same values)."""
+    from support import njit
+
+    fn = make_call_between(njit(helper_writes if writes else helper_reads))
+    a, b = _inputs(2, (8,), seed=7)
+    want = make_call_between(helper_writes if writes else helper_reads)(a.copy(), b)
+    got = njit(fn)(a.copy(), b)
+    assert_same(got, want)
+
+
+# ------------------------------------------------------------------ errors
+
+
+def test_shapes_that_do_not_broadcast():
+    with no_leaks() if is_pycomp else contextlib.nullcontext():  # Numba leaks where an exception leaves
+        with pytest.raises(ValueError, match="could not be broadcast|unable to broadcast"):
+            jitted(axpy)(np.ones(3), np.ones(4), np.ones(3))
+        with pytest.raises(ValueError, match="could not be broadcast|unable to broadcast"):
+            jitted(axpy)(np.ones((2, 3)), np.ones(3), np.ones((3, 1)))
+
+
+# ------------------------------------------------------------------ switching it off
+
+
+@pycomp_only("PYCOMP_DISABLE_FUSION and inspect_ir are pycomp's")
+def test_switches_and_inspection(monkeypatch):
+    from pycomp import njit
+
+    f = njit(axpy)
+    a = np.ones(4)
+    f(a, a, a)
+    assert "arrayexpr.expr" in f.inspect_ir("nb-fuse-arrayexpr")
+    assert "arrayexpr.expr" not in f.inspect_ir("nb-type-infer")
+    g = njit(no_rewrites=True)(axpy)
+    g(a, a, a)
+    assert "arrayexpr.expr" not in g.inspect_ir("nb-insert-refcounts")
+    assert "nb-fuse-arrayexpr" not in g.stages()
+    monkeypatch.setenv("PYCOMP_DISABLE_FUSION", "1")
+    h = njit(axpy)
+    h(a, a, a)
+    assert "arrayexpr.expr" not in h.inspect_ir("nb-insert-refcounts")
+
+
+# ------------------------------------------------------------------ generated expression trees
+
+_BINARY = ["+", "-", "*", "/", "np.maximum({}, {})", "np.minimum({}, {})", "np.hypot({}, {})"]
+_UNARY = ["-{}", "np.sin({})", "np.exp(-np.abs({}))", "np.sqrt(np.abs({}))", "np.tanh({})"]
+
+
+def _tree_source(draw, st, depth):
+    leaves = ["a", "b", "c", "0.5", "3.0"]
+    if depth == 0 or draw(st.integers(0, 3)) == 0:
+        return draw(st.sampled_from(leaves))
+    if draw(st.booleans()):
+        return draw(st.sampled_from(_UNARY)).format(_tree_source(draw, st, depth - 1))
+    op = draw(st.sampled_from(_BINARY))
+    x, y = _tree_source(draw, st, depth - 1), _tree_source(draw, st, depth - 1)
+    return op.format(x, y) if "{}" in op else "(%s %s %s)" % (x, op, y)
+
+
+def test_generated_expression_trees():
+    hypothesis = pytest.importorskip("hypothesis")
+    st = hypothesis.strategies
+
+    @st.composite
+    def programs(draw):
+        src = _tree_source(draw, st, 4)
+        shapes = draw(st.sampled_from([((7,), (7,), (7,)), ((3, 4), (4,), (3, 1)), ((2, 3), (2, 3), ()),
+                                       ((0,), (1,), (0,))]))
+        return "a * 1.0 + (%s)" % src, shapes  # at least one array operation
+
+    from support import njit
+
+    @hypothesis.settings(max_examples=60, deadline=None, derandomize=True)
+    @hypothesis.given(programs())
+    def run(case):
+        src, shapes = case
+        ns = {"np": np}
+        exec("def f(a, b, c):\n    return %s\n" % src, ns)
+        rng = np.random.default_rng(len(src))
+        args = [rng.standard_normal(s) if s else rng.standard_normal() for s in shapes]
+        with np.errstate(all="ignore"):
+            want = ns["f"](*args)
+            got = njit(ns["f"])(*args)
+        assert_same(got, want, rtol=1e-12)
+
+    run()
