@@ -63,8 +63,68 @@ def emit_body(ctx, b, block, values):
             types = [nb.type_of(a) for a in o.args]
             out_t = nb.type_of(o.result)
             env[o.result] = run_kernel(ctx, b, spec, o.loop(), [env[a] for a in o.args], types, (out_t,))
+        elif name == "arrayexpr.select":
+            rt = nb.type_of(o.result)
+            cond = ctx.cast(b, env[o.cond], nb.type_of(o.cond), ty.boolean)
+            x = ctx.cast(b, env[o.x], nb.type_of(o.x), rt)
+            y = ctx.cast(b, env[o.y], nb.type_of(o.y), rt)
+            env[o.result] = b.select(cond, x, y)
         elif name == "arrayexpr.yield":
             return env[o.value]
         else:
             raise LoweringError("cannot lower %s in the body of arrayexpr.expr" % name)
     raise LoweringError("the body of arrayexpr.expr has no arrayexpr.yield")
+
+
+@lowering_rule("arrayexpr.assign")
+def lower_assign(lowering, op):
+    """``target[...] = body(inputs)``: the inputs must broadcast to the
+    target's shape (ValueError first); an input sharing memory with the
+    target other than as the same view is read from a copy; one loop nest
+    writes the body's elements, converted to the target's dtype."""
+    from pycomp.targets.cpu.broadcast import Operand, broadcast_loop
+    from pycomp.targets.cpu.impl_fancyindex import unshared_source
+
+    ctx, b = lowering.ctx, lowering.b
+    out_t = nb.type_of(op.target)
+    out = lowering.v(op.target)
+    block = op.body.block
+    operands, releases = [], []
+    for v, arg in zip(op.inputs, block.args):
+        t, value, et = nb.type_of(v), lowering.v(v), nb.type_of(arg)
+        if not isinstance(t, ty.Array) and t is not et:
+            value, t = ctx.cast(b, value, t, et), et
+        operands.append(Operand(t, value))
+    arrays = [o for o in operands if o.is_array]
+    _check_assignable(ctx, b, out_t, out, arrays, op.in_place is not None)
+    for k, (v, o) in enumerate(zip(op.inputs, operands)):
+        if o.is_array and v is not op.target:
+            value, release = unshared_source(ctx, b, out_t, out, o.type, o.value)
+            operands[k] = Operand(o.type, value)
+            releases.append(release)
+    yt = nb.type_of(op.yielded)
+
+    def body(bb, values):
+        return ctx.cast(bb, emit_body(ctx, bb, block, values), yt, out_t.dtype)
+
+    broadcast_loop(ctx, b, out_t, out, operands, body, check=False)
+    for release in releases:
+        release()
+
+
+def _check_assignable(ctx, b, out_t, out, arrays, in_place: bool):
+    """ValueError unless every array input broadcasts to ``out``'s shape
+    (the messages of an assignment and of an in-place operator's output)."""
+    from pycomp.targets.cpu.broadcast import OUTPUT_ERROR
+    from pycomp.targets.datamodel import I64
+
+    one, bad = b.const_int(I64, 1), None
+    for o in arrays:
+        for k in range(o.type.ndim):
+            e = b.extract(o.value, [5, k], I64)
+            target = b.extract(out, [5, k + out_t.ndim - o.type.ndim], I64)
+            wrong = b.ibin("and", b.icmp("!=", e, target), b.icmp("!=", e, one))
+            bad = wrong if bad is None else b.ibin("or", bad, wrong)
+    if bad is not None:
+        message = OUTPUT_ERROR if in_place else "could not broadcast input array into the shape of the assigned part"
+        ctx.guard(b, bad, ValueError, (message,))

@@ -45,12 +45,20 @@ def int_ops(a, b):
     return np.abs(-a) + ~a + (a // b) + (a % b) - (b << b)
 
 
+def leaky_relu(m):
+    return np.where(m > 0.5, m, 0.5 * m) * 2.0
+
+
+def where_mixed(a, b):
+    return np.where(a > b, a - b, 0) + np.where(b, 1.5, a)
+
+
 def scalar_first(a, s):
     return 2.0 / (s + a) - s * a
 
 
 FLOAT_EXPRESSIONS = [(axpy, 3), (pythagoras, 1), (ratio, 2), (square_of_sum, 2), (long_chain, 3),
-                     (compare_and_combine, 2)]
+                     (compare_and_combine, 2), (leaky_relu, 1), (where_mixed, 2)]
 
 
 def _inputs(n, shape, dtype=np.float64, seed=0):
@@ -320,3 +328,112 @@ def test_generated_expression_trees():
         assert_same(got, want, rtol=1e-12)
 
     run()
+
+
+# ------------------------------------------------------------------ writing into existing arrays
+
+
+def assign_interior(u, b):
+    u[1:-1, 1:-1] = b[1:-1] * 2.0 + 1.0
+    return u
+
+
+def assign_all_reading_itself(u, b):
+    u[...] = u * b + 1
+    return u
+
+
+def assign_row_and_column(u, b):
+    u[0] = b + b * 3
+    u[:, 0] = b[:u.shape[0]] * 2 - 1
+    return u
+
+
+def inplace_row(u, b):
+    u[0, :] += b * 2.0
+    return u
+
+
+def shift_up(a):
+    a[1:] = a[:-1] * 2 + 1
+    return a
+
+
+def shift_down_inplace(a):
+    a[:-1] += a[1:] * 0.5
+    return a
+
+
+def overlapping_inplace(a):
+    a[1:] += a[:-1]
+    return a
+
+
+def reversed_inplace(a):
+    a += a[::-1] * 2.0
+    return a
+
+
+def single_op_into_slice(a, b):
+    a[2:] = b[2:] + b[:-2]
+    return a
+
+
+def stencil_step(u, un):
+    un[1:-1, 1:-1] = u[1:-1, 1:-1] + 0.1 * (u[2:, 1:-1] + u[:-2, 1:-1] + u[1:-1, 2:] + u[1:-1, :-2]
+                                          - 4.0 * u[1:-1, 1:-1])
+    return un
+
+
+def int_target_from_floats(a, b):
+    a[:] = b * 2.5 + 0.25  # truncated to the integers, as NumPy's assignment casts
+    return a
+
+
+_INTO = [(assign_interior, "2d"), (assign_all_reading_itself, "2d"), (assign_row_and_column, "2d"),
+         (inplace_row, "2d"), (shift_up, "1d"), (shift_down_inplace, "1d"), (overlapping_inplace, "1d"),
+         (reversed_inplace, "1d"), (single_op_into_slice, "1d2"), (stencil_step, "2d2")]
+
+
+def _into_args(kind, layout, seed=8):
+    rng = np.random.default_rng(seed)
+    if kind == "2d":
+        return [make_layout(rng.random((5, 6)), layout), rng.random(6)]
+    if kind == "2d2":
+        return [make_layout(rng.random((6, 7)), layout), make_layout(rng.random((6, 7)), layout)]
+    if kind == "1d2":
+        return [make_layout(rng.random(9), layout), rng.random(9)]
+    return [make_layout(rng.random(11), layout)]
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "strided", "negstrided"])
+@pytest.mark.parametrize("fn,kind", _INTO, ids=[f.__name__ for f, _ in _INTO])
+def test_assignments_against_numpy(fn, kind, layout):
+    with no_leaks():
+        check(fn, *_into_args(kind, layout), compare_args=True)
+
+
+def test_assignment_casts_to_the_target_dtype():
+    check(int_target_from_floats, np.zeros(6, dtype=np.int32), np.linspace(-3, 3, 6), compare_args=True)
+
+
+@numba_differs("Numba's array expressions assigned to a slice allocate a temporary")
+@pytest.mark.parametrize("fn,kind", [(assign_interior, "2d"), (inplace_row, "2d"), (stencil_step, "2d2"),
+                                     (shift_up, "1d")], ids=lambda v: getattr(v, "__name__", v))
+def test_assignments_allocate_nothing_without_overlap(fn, kind):
+    args = _into_args(kind, "C")
+    cfunc = jitted(fn)
+    cfunc(*[a.copy() for a in args])
+    stats = _alloc_stats()
+    before = stats()
+    cfunc(*args)
+    # shift_up reads a view overlapping its target: one copy of it, as NumPy
+    assert stats() - before == (1 if fn is shift_up else 0)
+
+
+def test_assignment_shape_errors():
+    with no_leaks() if is_pycomp else contextlib.nullcontext():
+        with pytest.raises(ValueError):
+            jitted(single_op_into_slice)(np.zeros(5), np.zeros(4))
+        with pytest.raises(ValueError):
+            jitted(inplace_row)(np.zeros((3, 4)), np.zeros(5))

@@ -142,7 +142,10 @@ def _np_where(condition, x=None, y=None):
         dt = _promoted([x, y])  # a Python number beside an array promotes weakly (NEP 50)
     else:  # two numbers: by their types, as NumPy's scalars (and two Python numbers) promote
         dt = np.promote_types(*[as_numpy_dtype(getattr(t, "literal_type", t)) for t in (x, y)]).type
-    return _generate("\n".join(lines), "impl", dict(_ENV, _bdim_shapes=_bdim_shapes, dt=dt))
+    impl = _generate("\n".join(lines), "impl", dict(_ENV, _bdim_shapes=_bdim_shapes, dt=dt))
+    # element-wise: nb-fuse-arrayexpr may compute it inside a fused expression (arrayexpr.select)
+    impl._pycomp_elementwise = "where"
+    return impl
 
 
 # ------------------------------------------------------------------ np.tri, np.tril, np.triu, np.diag

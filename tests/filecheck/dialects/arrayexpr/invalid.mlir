@@ -129,7 +129,7 @@ nb.func @apply_result(%a: !nb.type<array(int32, 1d, C)>) -> !nb.type<array(int32
 // -----
 
 nb.func @apply_outside(%a: !nb.type<float64>) -> !nb.type<float64> attributes {arg_names = ["a"]} {
-  // expected-error @below {{'arrayexpr.apply' expects parent op 'arrayexpr.expr'}}
+  // expected-error @below {{'arrayexpr.apply' expects parent op to be one of 'arrayexpr.expr', 'arrayexpr.assign'}}
   %y = arrayexpr.apply "sqrt" %a : (!nb.type<float64>) -> !nb.type<float64>
   nb.return %y : !nb.type<float64>
 }
@@ -154,6 +154,55 @@ nb.func @no_loop(%a: !nb.type<array(float64, 1d, C)>) -> !nb.type<array(float64,
   ^bb0(%x: !nb.type<float64>):
     // expected-error @below {{arrayexpr.apply: np.invert has no loop for (float64)}}
     %y = arrayexpr.apply "invert" %x : (!nb.type<float64>) -> !nb.type<float64>
+    arrayexpr.yield %y : !nb.type<float64>
+  }
+  nb.return %r : !nb.type<array(float64, 1d, C)>
+}
+
+// -----
+
+nb.func @assign_readonly(%v: !nb.type<array(float64, 1d, C, readonly)>, %b: !nb.type<array(float64, 1d, C)>) -> !nb.type<none> attributes {arg_names = ["v", "b"]} {
+  // expected-error @below {{arrayexpr.assign: the target array(float64, 1d, C, readonly) is read-only}}
+  arrayexpr.assign(%b) into %v : (!nb.type<array(float64, 1d, C)>) into !nb.type<array(float64, 1d, C, readonly)> {
+  ^bb0(%y: !nb.type<float64>):
+    arrayexpr.yield %y : !nb.type<float64>
+  }
+  %none = nb.const <None> : !nb.type<none>
+  nb.return %none : !nb.type<none>
+}
+
+// -----
+
+nb.func @assign_rank(%v: !nb.type<array(float64, 1d, C)>, %b: !nb.type<array(float64, 2d, C)>) -> !nb.type<none> attributes {arg_names = ["v", "b"]} {
+  // expected-error @below {{arrayexpr.assign: an input has 2 dimensions, more than the target's 1}}
+  arrayexpr.assign(%b) into %v : (!nb.type<array(float64, 2d, C)>) into !nb.type<array(float64, 1d, C)> {
+  ^bb0(%y: !nb.type<float64>):
+    arrayexpr.yield %y : !nb.type<float64>
+  }
+  %none = nb.const <None> : !nb.type<none>
+  nb.return %none : !nb.type<none>
+}
+
+// -----
+
+nb.func @assign_scalar(%v: !nb.type<float64>, %b: !nb.type<array(float64, 1d, C)>) -> !nb.type<none> attributes {arg_names = ["v", "b"]} {
+  // expected-error @below {{arrayexpr.assign: the target must be an array of numbers of at least one dimension, not float64}}
+  arrayexpr.assign(%b) into %v : (!nb.type<array(float64, 1d, C)>) into !nb.type<float64> {
+  ^bb0(%y: !nb.type<float64>):
+    arrayexpr.yield %y : !nb.type<float64>
+  }
+  %none = nb.const <None> : !nb.type<none>
+  nb.return %none : !nb.type<none>
+}
+
+// -----
+
+nb.func @select_on_arrays(%a: !nb.type<array(float64, 1d, C)>) -> !nb.type<array(float64, 1d, C)> attributes {arg_names = ["a"]} {
+  %r = arrayexpr.expr(%a) : (!nb.type<array(float64, 1d, C)>) -> !nb.type<array(float64, 1d, C)> {
+  ^bb0(%x: !nb.type<float64>):
+    %z = nb.undef "z" : !nb.type<array(float64, 1d, C)>
+    // expected-error @below {{arrayexpr.select: its operands and result are elements (numbers), not array(float64, 1d, C)}}
+    %y = arrayexpr.select %x, %z, %x : (!nb.type<float64>, !nb.type<array(float64, 1d, C)>, !nb.type<float64>) -> !nb.type<float64>
     arrayexpr.yield %y : !nb.type<float64>
   }
   nb.return %r : !nb.type<array(float64, 1d, C)>

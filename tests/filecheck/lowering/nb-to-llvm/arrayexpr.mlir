@@ -1,5 +1,6 @@
 // RUN: pycomp-opt %s -p nb-to-llvm | filecheck %s
 // RUN: pycomp-opt %s -p nb-to-llvm | filecheck %s --check-prefix=MIXED
+// RUN: pycomp-opt %s -p nb-to-llvm | filecheck %s --check-prefix=ASSIGN
 
 // nb-to-llvm lowers arrayexpr.expr to one loop nest: the inputs' extents
 // are checked to broadcast, the result is allocated once, and the body's
@@ -74,3 +75,33 @@ nb.func @mixed(%a: !nb.type<array(int32, 2d, F)>, %b: !nb.type<array(float32, 2d
 // MIXED-NEXT:    %[[AND:.*]] = llvm.and %{{.*}}, %[[NZ]] : i1
 // MIXED-NEXT:    %[[BYTE:.*]] = llvm.zext %[[AND]] : i1 to i8
 // MIXED-NEXT:    llvm.store %[[BYTE]], %{{.*}} : i8, !llvm.ptr
+
+// arrayexpr.assign writes into its target: the inputs must broadcast to
+// the target's shape (ValueError, NumPy's assignment message), an input
+// that overlaps the target without being the same view is first copied
+// (the only allocation, taken at run time only on overlap), the body's
+// float64 element is converted to the int32 target's dtype, and nothing
+// is returned.
+
+nb.func @store(%v: !nb.type<array(int32, 1d, A)>, %b: !nb.type<array(float64, 1d, C)>) -> !nb.type<none> attributes {arg_names = ["v", "b"]} {
+  arrayexpr.assign(%b) into %v : (!nb.type<array(float64, 1d, C)>) into !nb.type<array(int32, 1d, A)> {
+  ^bb0(%y: !nb.type<float64>):
+    %s = arrayexpr.apply "sqrt" %y : (!nb.type<float64>) -> !nb.type<float64>
+    arrayexpr.yield %s : !nb.type<float64>
+  }
+  %none = nb.const <None> : !nb.type<none>
+  nb.return %none : !nb.type<none>
+}
+
+// ASSIGN-LABEL: llvm.func @store(
+// ASSIGN:         %[[EB:.*]] = llvm.extractvalue %[[B:.*]][5, 0]
+// ASSIGN:         %[[EV:.*]] = llvm.extractvalue %[[V:.*]][5, 0]
+// ASSIGN:         llvm.icmp "ne" %[[EB]], %[[EV]] : i64
+// ASSIGN:         llvm.cond_br %{{.*}}, ^[[COPY:bb[0-9]+]], ^[[JOIN:bb[0-9]+]](%{{.*}}, %{{.*}} : !llvm.struct<{{.*}}>, i1)
+// ASSIGN:       ^[[COPY]]:
+// ASSIGN:         llvm.call @pycomp_nrt_allocate
+// ASSIGN:       ^[[JOIN]](%{{.*}}: !llvm.struct<{{.*}}>, %[[OWNED:.*]]: i1):
+// ASSIGN:         %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f64
+// ASSIGN:         %[[R:.*]] = llvm.call_intrinsic "llvm.sqrt.f64"(%[[X]]) : (f64) -> f64
+// ASSIGN-NEXT:    %[[I:.*]] = llvmx.fptosi %[[R]] : f64 to i32
+// ASSIGN-NEXT:    llvm.store %[[I]], %{{.*}} : i32, !llvm.ptr

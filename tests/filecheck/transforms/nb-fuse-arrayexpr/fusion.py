@@ -3,6 +3,7 @@
 # RUN: pycomp-opt %s --function square_of_sum --signature "(float64[::1], float64[::1])" -p nb-type-infer,nb-fuse-arrayexpr | filecheck %s --check-prefix=DAG
 # RUN: pycomp-opt %s --function single --signature "(float64[::1], float64[::1])" -p nb-type-infer,nb-fuse-arrayexpr | filecheck %s --check-prefix=SINGLE
 # RUN: pycomp-opt %s --function unary_and_abs --signature "(int64[::1])" -p nb-type-infer,nb-fuse-arrayexpr | filecheck %s --check-prefix=UNARY
+# RUN: pycomp-opt %s --function leaky_relu --signature "(float32[::1])" -p nb-type-infer,nb-fuse-arrayexpr | filecheck %s --check-prefix=WHERE
 
 # nb-fuse-arrayexpr: a tree of element-wise operations becomes one
 # arrayexpr.expr whose body applies each ufunc to elements.
@@ -81,3 +82,20 @@ def unary_and_abs(a):
 # UNARY-NEXT:      arrayexpr.apply "absolute"
 # UNARY-NEXT:      arrayexpr.apply "invert"
 # UNARY-NEXT:      arrayexpr.apply "add"
+
+
+# np.where(c, x, y) joins a tree (its implementation declares itself
+# element-wise): arrayexpr.select, with np.where's result dtype (float64:
+# 0.5 * m is float64 for a float32 m, as in Numba).
+def leaky_relu(m):
+    return np.where(m > 0, m, 0.5 * m) + 1.0
+
+
+# WHERE-LABEL: nb.func @leaky_relu(
+# WHERE:         arrayexpr.expr(%0, %{{.*}}, %{{.*}}, %{{.*}}) : (!nb.type<array(float32, 1d, C)>, !nb.type<int64>, !nb.type<float64>, !nb.type<float64>) -> !nb.type<array(float64, 1d, C)> {
+# WHERE-NEXT:    ^bb0(%[[M:.*]]: !nb.type<float32>, %[[Z:.*]]: !nb.type<int64>, %[[H:.*]]: !nb.type<float64>, %[[ONE:.*]]: !nb.type<float64>):
+# WHERE-NEXT:      %[[C:.*]] = arrayexpr.apply "greater" %[[M]], %[[Z]] : (!nb.type<float32>, !nb.type<int64>) -> !nb.type<bool>
+# WHERE-NEXT:      %[[Y:.*]] = arrayexpr.apply "multiply" %[[H]], %[[M]] : (!nb.type<float64>, !nb.type<float32>) -> !nb.type<float64>
+# WHERE-NEXT:      %[[S:.*]] = arrayexpr.select %[[C]], %[[M]], %[[Y]] : (!nb.type<bool>, !nb.type<float32>, !nb.type<float64>) -> !nb.type<float64>
+# WHERE-NEXT:      %[[R:.*]] = arrayexpr.apply "add" %[[S]], %[[ONE]] : (!nb.type<float64>, !nb.type<float64>) -> !nb.type<float64>
+# WHERE-NEXT:      arrayexpr.yield %[[R]] : !nb.type<float64>
