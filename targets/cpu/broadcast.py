@@ -40,6 +40,11 @@ Two paths are emitted:
   array), one flat loop over ``size`` elements with unit-stride addresses
   (LLVM vectorizes it, checking at run time that the output does not
   overlap the inputs);
+- rows: otherwise, for two or more dimensions, when the last dimension of
+  every array has the output's extent and unit stride (the rows of
+  ``u[1:-1, 1:-1]``, a row vector broadcast down a matrix), a loop per
+  outer dimension over byte strides around an inner loop over the row's
+  elements (LLVM vectorizes it);
 - strided: otherwise, one loop per dimension, addresses from byte
   strides, a broadcast dimension having stride 0.
 
@@ -184,9 +189,12 @@ def _flat_loop(b, outs, operands, arrays, fixed, body):
     _counted_loop(b, b.extract(outs[0][1], 2, I64), emit)
 
 
-def _strided_loop(b, outs, operands, arrays, fixed, body):
+def _strided_loop(b, outs, operands, arrays, fixed, body, unit_inner: bool = False):
     """One loop per output dimension, addresses from byte strides; an
-    input dimension of extent 1 under a longer output one has stride 0."""
+    input dimension of extent 1 under a longer output one has stride 0.
+    With ``unit_inner`` (every array's last dimension has unit stride and
+    the output's extent, checked by the caller) the innermost loop indexes
+    elements of each row directly, which LLVM vectorizes."""
     out_t, out = outs[0]
     n = out_t.ndim
     zero = b.const_int(I64, 0)
@@ -207,6 +215,19 @@ def _strided_loop(b, outs, operands, arrays, fixed, body):
     out_bases = [b.extract(v, 4, PTR) for _, v in outs]
 
     def level(j, offsets, out_offs):
+        if unit_inner and j == n - 1:  # rows: element i of each row, a unit stride LLVM sees
+            rows = {key: b.gep(bases[key], [off], I8) for key, off in offsets.items()}
+            out_rows = [b.gep(base, [o], I8) for base, o in zip(out_bases, out_offs)]
+
+            def emit_unit(i):
+                loaded = {id(op): _load(b, op.type.dtype, b.gep(rows[id(op)], [i], memory_type(op.type.dtype)))
+                          for op in arrays}
+                ptrs = [b.gep(r, [i], memory_type(t.dtype)) for r, (t, _) in zip(out_rows, outs)]
+                _element(b, _values(operands, fixed, loaded), body, outs, ptrs)
+
+            _counted_loop(b, extents[j], emit_unit)
+            return
+
         def emit(i):
             offs = {key: b.ibin("add", off, b.ibin("mul", i, strides[key][j])) for key, off in offsets.items()}
             o_offs = [b.ibin("add", o, b.ibin("mul", i, st[j])) for o, st in zip(out_offs, out_strides)]
@@ -269,6 +290,27 @@ def broadcast_loop(ctx, b, out_t: ty.Array, out, operands, body, check: bool = T
     _flat_loop(b, outs, operands, arrays, fixed, body)
     b.br(done)
     b.position_at_end(strided)
+    if out_t.ndim > 1 and arrays:  # views of a bigger array (stencils): rows of unit stride
+        rows, general = b.new_block(), b.new_block()
+        b.cond_br(_unit_rows(b, out_t, outs, arrays), rows, [], general, [])
+        b.position_at_end(rows)
+        _strided_loop(b, outs, operands, arrays, fixed, body, unit_inner=True)
+        b.br(done)
+        b.position_at_end(general)
     _strided_loop(b, outs, operands, arrays, fixed, body)
     b.br(done)
     b.position_at_end(done)
+
+
+def _unit_rows(b, out_t, outs, arrays):
+    """Whether every array's last dimension has the output's extent and
+    unit stride (i1): the rows of a 2-d slice ``u[1:-1, 1:-1]``."""
+    n = out_t.ndim
+    last = _extent(b, outs[0][1], n - 1)
+    ok = None
+    for t, v in [(t, v) for t, v in outs] + [(op.type, op.value) for op in arrays]:
+        k = t.ndim - 1
+        unit = b.icmp("==", b.extract(v, [6, k], I64), b.extract(v, 3, I64))
+        cond = b.ibin("and", unit, b.icmp("==", _extent(b, v, k), last))
+        ok = cond if ok is None else b.ibin("and", ok, cond)
+    return ok
