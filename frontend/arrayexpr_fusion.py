@@ -268,7 +268,7 @@ def _leaves(members, info, first=()):
     inside = {m.results[0] for m in members}
     leaves = list(first)
     for m in members:
-        for v in info[m][1]:
+        for v in _operands(m, info):
             if v not in inside and v not in leaves:
                 leaves.append(v)
     return leaves
@@ -281,7 +281,7 @@ def _fill_body(body, leaves, members, info) -> dict:
 
     env = dict(zip(leaves, body.args))
     for m in members:
-        spec, operands = info[m]
+        spec, operands = info[m][0], _operands(m, info)
         dtype = nb.type_of(m.results[0]).dtype
         if spec == "where":
             apply = SelectOp(*[env[v] for v in operands], dtype)
@@ -291,6 +291,13 @@ def _fill_body(body, leaves, members, info) -> dict:
         body.add_op(apply)
         env[m.results[0]] = apply.result
     return env
+
+
+def _operands(op, info) -> list:
+    """The element-wise operands of ``op`` now (an earlier rewrite may have
+    replaced one: an intermediate that became a fused op's result)."""
+    n = len(info[op][1])
+    return list(op.operands[len(op.operands) - n:])
 
 
 def _erase(ops) -> None:

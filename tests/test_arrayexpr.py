@@ -207,6 +207,14 @@ def shared_intermediate(a, b):
     return (t + 1.0) / 2.0, t
 
 
+def intermediate_feeds_two_trees(a, b):
+    # t is a fused tree's result, then an input of two other trees (one of
+    # them in place through a view of it)
+    t = a * b + 1
+    a[1:] += t[:-1] * 2
+    return np.where(t > 1, t, 0) - a
+
+
 def loop_between(a):
     t = a * 3.0
     for i in range(a.shape[0]):
@@ -215,7 +223,7 @@ def loop_between(a):
 
 
 @pytest.mark.parametrize("fn", [write_between, writing_call_between, inplace_between, reduction_between,
-                                shared_intermediate, loop_between])
+                                shared_intermediate, loop_between, intermediate_feeds_two_trees])
 def test_writes_between_operations_are_seen(fn):
     args = _inputs(fn.__code__.co_argcount, (9,), seed=6)
     check(fn, *args, compare_args=True)
@@ -437,3 +445,63 @@ def test_assignment_shape_errors():
             jitted(single_op_into_slice)(np.zeros(5), np.zeros(4))
         with pytest.raises(ValueError):
             jitted(inplace_row)(np.zeros((3, 4)), np.zeros(5))
+
+
+def _program_source(draw, st):
+    """A function of a, b, c (arrays of one shape): statements that make
+    intermediates, update arrays in place, assign into views, reduce, and
+    a return of several of them (so intermediates are shared, overwritten
+    and read across trees)."""
+    names = ["a", "b", "c"]
+    lines = []
+    for k in range(draw(st.integers(1, 5))):
+        kind = draw(st.sampled_from(["new", "new", "inplace", "view", "reduce"]))
+        leaves = names + ["0.5", "2.0"]
+
+        def tree(depth):
+            if depth == 0 or draw(st.integers(0, 2)) == 0:
+                return draw(st.sampled_from(leaves))
+            if draw(st.booleans()):
+                return draw(st.sampled_from(_UNARY)).format(tree(depth - 1))
+            op = draw(st.sampled_from(_BINARY))
+            x, y = tree(depth - 1), tree(depth - 1)
+            return op.format(x, y) if "{}" in op else "(%s %s %s)" % (x, op, y)
+
+        arrays = [n for n in names if not n.startswith("s")]
+        expr = "(%s) * 1.0 + %s" % (tree(3), draw(st.sampled_from(arrays)))  # an array expression
+        if kind == "new":
+            names.append("t%d" % k)
+            lines.append("t%d = %s" % (k, expr))
+        elif kind == "inplace":
+            lines.append("%s %s= %s" % (draw(st.sampled_from(arrays)), draw(st.sampled_from("+-*")), expr))
+        elif kind == "view":
+            lines.append("%s[...] = %s" % (draw(st.sampled_from(arrays)), expr))
+        else:
+            names.append("s%d" % k)
+            lines.append("s%d = np.sum(%s)" % (k, expr))
+    ret = draw(st.lists(st.sampled_from(names), min_size=1, max_size=3))
+    return "def f(a, b, c):\n" + "".join("    %s\n" % ln for ln in lines) + "    return (%s,)\n" % ", ".join(ret)
+
+
+def test_generated_programs_with_statements():
+    hypothesis = pytest.importorskip("hypothesis")
+    st = hypothesis.strategies
+    from support import njit
+
+    @hypothesis.settings(max_examples=60, deadline=None, derandomize=True)
+    @hypothesis.given(st.data(), st.sampled_from([(7,), (3, 4), (0,)]))
+    def run(data, shape):
+        src = data.draw(st.composite(lambda draw: _program_source(draw, st))())
+        ns = {"np": np}
+        exec(src, ns)
+        rng = np.random.default_rng(len(src))
+        args = [rng.standard_normal(shape) for _ in range(3)]
+        want_args, got_args = [x.copy() for x in args], [x.copy() for x in args]
+        with np.errstate(all="ignore"):
+            want = ns["f"](*want_args)
+            got = njit(ns["f"])(*got_args)
+        assert_same(got, want, rtol=1e-12, where=src)
+        for g, w in zip(got_args, want_args):  # the arguments after the call (updated in place)
+            assert np.allclose(g, w, rtol=1e-12, equal_nan=True), src
+
+    run()

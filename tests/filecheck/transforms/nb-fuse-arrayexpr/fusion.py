@@ -3,6 +3,7 @@
 # RUN: pycomp-opt %s --function square_of_sum --signature "(float64[::1], float64[::1])" -p nb-type-infer,nb-fuse-arrayexpr | filecheck %s --check-prefix=DAG
 # RUN: pycomp-opt %s --function single --signature "(float64[::1], float64[::1])" -p nb-type-infer,nb-fuse-arrayexpr | filecheck %s --check-prefix=SINGLE
 # RUN: pycomp-opt %s --function unary_and_abs --signature "(int64[::1])" -p nb-type-infer,nb-fuse-arrayexpr | filecheck %s --check-prefix=UNARY
+# RUN: pycomp-opt %s --function outer_sum --signature "(float64[:, ::1], float64[::1], float32[:, :], int64)" -p nb-type-infer,nb-fuse-arrayexpr | filecheck %s --check-prefix=BCAST
 # RUN: pycomp-opt %s --function leaky_relu --signature "(float32[::1])" -p nb-type-infer,nb-fuse-arrayexpr | filecheck %s --check-prefix=WHERE
 
 # nb-fuse-arrayexpr: a tree of element-wise operations becomes one
@@ -99,3 +100,17 @@ def leaky_relu(m):
 # WHERE-NEXT:      %[[S:.*]] = arrayexpr.select %[[C]], %[[M]], %[[Y]] : (!nb.type<bool>, !nb.type<float32>, !nb.type<float64>) -> !nb.type<float64>
 # WHERE-NEXT:      %[[R:.*]] = arrayexpr.apply "add" %[[S]], %[[ONE]] : (!nb.type<float64>, !nb.type<float64>) -> !nb.type<float64>
 # WHERE-NEXT:      arrayexpr.yield %[[R]] : !nb.type<float64>
+
+
+# Inputs of any rank broadcast in the fused op as they did operation by
+# operation: a matrix, a row, a column view and a scalar give a 2d result.
+def outer_sum(m, row, col, k):
+    return m * row + col - k
+
+
+# BCAST-LABEL: nb.func @outer_sum(
+# BCAST:         arrayexpr.expr(%0, %1, %2, %3) : (!nb.type<array(float64, 2d, C)>, !nb.type<array(float64, 1d, C)>, !nb.type<array(float32, 2d, A)>, !nb.type<int64>) -> !nb.type<array(float64, 2d, C)> {
+# BCAST-NEXT:    ^bb0(%{{.*}}: !nb.type<float64>, %{{.*}}: !nb.type<float64>, %{{.*}}: !nb.type<float32>, %{{.*}}: !nb.type<int64>):
+# BCAST-NEXT:      arrayexpr.apply "multiply"
+# BCAST-NEXT:      arrayexpr.apply "add" %{{.*}}, %{{.*}} : (!nb.type<float64>, !nb.type<float32>) -> !nb.type<float64>
+# BCAST-NEXT:      arrayexpr.apply "subtract" %{{.*}}, %{{.*}} : (!nb.type<float64>, !nb.type<int64>) -> !nb.type<float64>
