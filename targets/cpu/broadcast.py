@@ -31,22 +31,21 @@ API (``ctx`` a target context, ``b`` an ``LLVMBuilder``):
   under which an exception raised by generated code (a guard in ``body``)
   also releases ``value``, a new reference the caller owns.
 
-Two paths are emitted:
+Two paths are emitted, a fast one and a strided one:
 
-- contiguous: when every array input has ``out``'s number of dimensions
-  and, at run time, its shape, and the outputs and the array inputs are
-  all contiguous in ``out``'s order (C, or F for an F output): by type,
-  or checked at run time for the others (a slice ``a[1:-1]``, an A
-  array), one flat loop over ``size`` elements with unit-stride addresses
-  (LLVM vectorizes it, checking at run time that the output does not
-  overlap the inputs);
-- rows: otherwise, for two or more dimensions, when the last dimension of
-  every array has the output's extent and unit stride (the rows of
-  ``u[1:-1, 1:-1]``, a row vector broadcast down a matrix), a loop per
-  outer dimension over byte strides around an inner loop over the row's
-  elements (LLVM vectorizes it);
-- strided: otherwise, one loop per dimension, addresses from byte
-  strides, a broadcast dimension having stride 0.
+- contiguous: in one dimension, or when every array's type is contiguous
+  in ``out``'s order (C, or F for an F output) with ``out``'s number of
+  dimensions, and, at run time, every array input has ``out``'s shape and
+  is contiguous (by type, or checked: a slice ``a[1:-1]``), one flat loop
+  over ``size`` elements with unit-stride addresses (LLVM vectorizes it,
+  checking at run time that the output does not overlap the inputs);
+- rows: otherwise, in two or more dimensions (A arrays such as
+  ``u[1:-1, 1:-1]``, a row vector broadcast down a matrix), when the last
+  dimension of every array has the output's extent and unit stride, a
+  loop per outer dimension over byte strides around an inner loop over
+  each row's elements (LLVM vectorizes it);
+- strided: where the fast path does not hold, one loop per dimension,
+  addresses from byte strides, a broadcast dimension having stride 0.
 
 Scalars and 0-d arrays are read once, before the loops.
 """
@@ -267,7 +266,16 @@ def broadcast_loop(ctx, b, out_t: ty.Array, out, operands, body, check: bool = T
         _element(b, values, body, outs, [b.extract(v, 4, PTR) for _, v in outs])
         return
     order = out_t.layout if out_t.layout in "CF" else "C"
-    if any(op.type.ndim != out_t.ndim for op in arrays) or any(t.ndim != out_t.ndim for t, _ in outs[1:]):
+    same_rank = all(op.type.ndim == out_t.ndim for op in arrays) and all(t.ndim == out_t.ndim for t, _ in outs)
+    typed = same_rank and all(t.layout == order for t, _ in outs) and all(op.type.layout == order for op in arrays)
+    if out_t.ndim > 1 and arrays and not typed:
+        # views of a bigger array (stencils), rows broadcast down a matrix:
+        # rows of unit stride when every array has them, else byte strides
+        _two_paths(b, _unit_rows(b, out_t, outs, arrays),
+                   lambda: _strided_loop(b, outs, operands, arrays, fixed, body, unit_inner=True),
+                   lambda: _strided_loop(b, outs, operands, arrays, fixed, body))
+        return
+    if not same_rank:
         _strided_loop(b, outs, operands, arrays, fixed, body)
         return
     flat = None  # when every array has out's shape and is contiguous in out's order (by type or at run time)
@@ -284,20 +292,19 @@ def broadcast_loop(ctx, b, out_t: ty.Array, out, operands, body, check: bool = T
     if flat is None:  # no array input, out contiguous by type: every element gets the same value
         _flat_loop(b, outs, operands, arrays, fixed, body)
         return
-    fast, strided, done = b.new_block(), b.new_block(), b.new_block()
-    b.cond_br(flat, fast, [], strided, [])
-    b.position_at_end(fast)
-    _flat_loop(b, outs, operands, arrays, fixed, body)
+    _two_paths(b, flat, lambda: _flat_loop(b, outs, operands, arrays, fixed, body),
+               lambda: _strided_loop(b, outs, operands, arrays, fixed, body))
+
+
+def _two_paths(b, cond, fast, slow) -> None:
+    """``fast()`` where ``cond`` holds, else ``slow()``; the builder ends after both."""
+    yes, no, done = b.new_block(), b.new_block(), b.new_block()
+    b.cond_br(cond, yes, [], no, [])
+    b.position_at_end(yes)
+    fast()
     b.br(done)
-    b.position_at_end(strided)
-    if out_t.ndim > 1 and arrays:  # views of a bigger array (stencils): rows of unit stride
-        rows, general = b.new_block(), b.new_block()
-        b.cond_br(_unit_rows(b, out_t, outs, arrays), rows, [], general, [])
-        b.position_at_end(rows)
-        _strided_loop(b, outs, operands, arrays, fixed, body, unit_inner=True)
-        b.br(done)
-        b.position_at_end(general)
-    _strided_loop(b, outs, operands, arrays, fixed, body)
+    b.position_at_end(no)
+    slow()
     b.br(done)
     b.position_at_end(done)
 
