@@ -3,12 +3,12 @@ machine's memory bandwidth measured in the same run.
 
 Cases (each the same plain-Python function for every engine):
 
-- ``expr3``: ``a * b + c`` (allocating: one result per operation, unfused);
+- ``expr3``: ``a * b + c`` (allocating its result);
 - ``expr5``: ``a * b + c * d - e`` (5 operations);
 - ``expr3_named``: ``a * b + c`` through named temporaries (``t = a * b;
   u = t + c``): Numba's array-expression rewrite fuses ``expr3`` and
-  ``expr5`` into one loop (pycomp does not yet: issue 13) but not this
-  form, so this is the unfused comparison;
+  ``expr5`` into one loop but not this form; pycomp fuses all three
+  (``nb-fuse-arrayexpr``; ``benchmarks/arrayexpr.py`` has more cases);
 - ``stencil``: ``out[1:-1, 1:-1] = 0.25 * (a[:-2, 1:-1] + a[2:, 1:-1] +
   a[1:-1, :-2] + a[1:-1, 2:])`` on a square grid, slices everywhere;
 - ``sum``, ``min``, ``argmax``, ``mean``: reductions of a float64 array;
