@@ -11,7 +11,8 @@ its operands can reach.
   numbers.
 - a call writes only through what it is given (a jitted function cannot
   write a global array: globals are frozen constants, read-only): a ufunc
-  called without an output writes nothing; a jitted function (a user's,
+  called without an output, a builtin (``len``, ``min``) or a ``math``
+  function writes nothing; a jitted function (a user's,
   or the implementation of an ``@overload`` such as ``np.sum``) writes
   through the arguments its typed IR may write through
   (:func:`written_arguments`, found once per signature and kept on the
@@ -23,14 +24,16 @@ its operands can reach.
 
 :func:`written_arguments` follows, inside a function, which values may be
 (views of, members of, or computed from) which arguments: a value is
-derived from every argument any of its operands is derived from, and a
-block argument from every value that flows into it. A write to an array
+derived from every argument any of its operands is derived from, a
+block argument from every value that flows into it, and a closure cell
+from every value stored in it. A write to an array
 the function allocated itself (a work buffer) is not a write through an
 argument.
 """
 
 from __future__ import annotations
 
+import builtins
 from collections import namedtuple
 
 from pycomp import types as ty
@@ -47,6 +50,10 @@ _READ_ONLY = frozenset({
     "nb.make_cell", "nb.cell_get", "nb.cell_set", "nb.make_function", "nb.closure_cell", "nb.for_range",
     "arrayexpr.expr", "arrayexpr.apply", "arrayexpr.yield",
 })
+
+#: the modules whose functions never write their arguments (``len(a)``,
+#: ``math.sqrt``): pycomp's templates for them only read
+_READ_ONLY_MODULES = frozenset({"builtins", "math", "cmath"})
 
 _CACHE = "_pycomp_written_arguments"
 _Use = namedtuple("_Use", ["operation", "index"])
@@ -88,6 +95,9 @@ def call_written_arguments(op):
     if isinstance(callee, ty.Function):
         from pycomp.ufunc_db import ufunc_spec
 
+        if getattr(callee.key, "__module__", None) in _READ_ONLY_MODULES or getattr(
+                callee.key, "__self__", None) is builtins:
+            return frozenset()
         spec = ufunc_spec(callee.key)
         if spec is not None and len(op.args) == spec.nin and not op.kwnames.data:
             return frozenset()
@@ -152,6 +162,8 @@ def written_arguments(func):
                 target = target_arg(_Use(op, idx))
                 if target is not None:
                     changed |= add(target, src)
+            if op.name == "nb.cell_set" and origins.get(op.operands[1]):  # what the cell holds: read back by cell_get
+                changed |= add(op.operands[0], origins[op.operands[1]])
             if isinstance(op, nb.ForRangeOp):  # the results are the carried values at the end
                 for r, carried in zip(op.results, op.body.blocks.first.args[1:]):
                     if origins.get(carried):

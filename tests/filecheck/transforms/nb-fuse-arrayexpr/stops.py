@@ -1,6 +1,7 @@
 # RUN: pycomp-opt %s --function shared --signature "(float64[::1], float64[::1])" -p nb-type-infer,nb-fuse-arrayexpr | filecheck %s --check-prefix=SHARED
 # RUN: pycomp-opt %s --function write_between --signature "(float64[::1])" -p nb-type-infer,nb-fuse-arrayexpr | filecheck %s --check-prefix=WRITE
 # RUN: pycomp-opt %s --function reduction_between --signature "(float64[::1], float64[::1])" -p nb-type-infer,nb-fuse-arrayexpr | filecheck %s --check-prefix=READ
+# RUN: pycomp-opt %s --function builtin_between --signature "(float64[::1])" -p nb-type-infer,nb-fuse-arrayexpr | filecheck %s --check-prefix=BUILTIN
 # RUN: pycomp-opt %s --function writing_call_between --signature "(float64[::1])" -p nb-type-infer,nb-fuse-arrayexpr | filecheck %s --check-prefix=CALL
 # RUN: pycomp-opt %s --function other_block --signature "(float64[::1], bool)" -p nb-type-infer,nb-fuse-arrayexpr | filecheck %s --check-prefix=BLOCK
 # RUN: pycomp-opt %s --function reduction_ends --signature "(float64[::1], float64[::1])" -p nb-type-infer,nb-fuse-arrayexpr | filecheck %s --check-prefix=REDUCE
@@ -53,6 +54,20 @@ def reduction_between(a, b):
 # READ:         arrayexpr.expr(%0, %1, %[[S]])
 # READ:           arrayexpr.apply "multiply"
 # READ-NEXT:      arrayexpr.apply "add"
+
+
+# A builtin (len) only reads its argument: the tree goes on across it.
+def builtin_between(a):
+    t = a * 2.0
+    n = len(a)
+    return t - n
+
+
+# BUILTIN-LABEL: nb.func @builtin_between(
+# BUILTIN:         %[[N:.*]] = nb.call %{{.*}}(%0)
+# BUILTIN:         arrayexpr.expr(%0, %{{.*}}, %[[N]])
+# BUILTIN:           arrayexpr.apply "multiply"
+# BUILTIN-NEXT:      arrayexpr.apply "subtract"
 
 
 # A call that may write its array argument (np.ndarray.fill) cuts it.
