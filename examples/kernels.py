@@ -69,6 +69,11 @@ def monte_carlo_pi(samples, seed):
     return 4.0 * inside / samples
 
 
+def fused_expression(a, b, c):
+    """Whole-array NumPy: pycomp fuses it into one loop (no temporaries)."""
+    return np.sqrt(a * a + b * b) * c - 0.5 * np.where(a > b, a, b)
+
+
 def make_inputs(scale=1.0):
     """(name, function, args factory, CPython-size args factory)."""
     rng = np.random.default_rng(0)
@@ -81,4 +86,5 @@ def make_inputs(scale=1.0):
         ("5-point stencil", stencil, lambda: (grid, np.zeros_like(grid))),
         ("collatz", collatz_longest, lambda: (30000,)),
         ("monte carlo pi", monte_carlo_pi, lambda: (300000, 42)),
+        ("fused array expression", fused_expression, lambda: tuple(rng.random(int(10 ** 6 * scale)) for _ in range(3))),
     ]

@@ -292,6 +292,24 @@ def test_switches_and_inspection(monkeypatch):
     assert "arrayexpr.expr" not in h.inspect_ir("nb-insert-refcounts")
 
 
+@pycomp_only("PYCOMP_DUMP_IR is pycomp's")
+def test_dump_ir_shows_the_ir_before_and_after_fusion():
+    import subprocess
+    import sys
+
+    src = ("import numpy as np, pycomp\n"
+           "@pycomp.njit\n"
+           "def f(a, b):\n"
+           "    return a * b + 1.0\n"
+           "f(np.ones(3), np.ones(3))\n")
+    env = dict(__import__("os").environ, PYCOMP_DUMP_IR="1")
+    out = subprocess.run([sys.executable, "-c", src], env=env, capture_output=True, text=True, check=True).stdout
+    before = out.split("// -----// IR Dump After nb-type-infer //----- //")[1].split("// -----//")[0]
+    after = out.split("// -----// IR Dump After nb-fuse-arrayexpr //----- //")[1].split("// -----//")[0]
+    assert 'nb.binop "*"' in before and "arrayexpr.expr" not in before
+    assert "arrayexpr.expr" in after and 'arrayexpr.apply "multiply"' in after and 'nb.binop "*"' not in after
+
+
 # ------------------------------------------------------------------ generated expression trees
 
 _BINARY = ["+", "-", "*", "/", "np.maximum({}, {})", "np.minimum({}, {})", "np.hypot({}, {})"]
