@@ -94,8 +94,29 @@ def _known(t) -> bool:
     return not isinstance(t, ty.Unknown)
 
 
+class _ElementwiseBodyOp(IRDLOperation):
+    """The ops whose body computes one element from the inputs' elements."""
+
+    @property
+    def element_args(self):
+        """The body's arguments: one element of each input."""
+        return self.body.block.args
+
+    @property
+    def yielded(self) -> SSAValue:
+        """The body's value: the element of the result (for
+        ``arrayexpr.assign``, the element stored, converted to the target's
+        dtype)."""
+        return self.body.block.last_op.value
+
+
+def _element_body(inputs) -> Region:
+    """An empty body taking one element of each input."""
+    return Region(Block(arg_types=[nbtype(element_of(type_of(v)) or ty.unknown) for v in inputs]))
+
+
 @irdl_op_definition
-class ExprOp(IRDLOperation):
+class ExprOp(_ElementwiseBodyOp):
     """``arrayexpr.expr``: a tree of element-wise operations over
     broadcast ``inputs``, computed in one pass into one new array (see the
     module text for the semantics)."""
@@ -108,19 +129,8 @@ class ExprOp(IRDLOperation):
     assembly_format = "`(` $inputs `)` attr-dict `:` functional-type($inputs, $result) $body"
 
     def __init__(self, inputs: Sequence[SSAValue], result_type: ty.Type, body: Region | None = None):
-        if body is None:
-            body = Region(Block(arg_types=[nbtype(element_of(type_of(v)) or ty.unknown) for v in inputs]))
-        super().__init__(operands=[list(inputs)], result_types=[nbtype(result_type)], regions=[body])
-
-    @property
-    def element_args(self):
-        """The body's arguments: one element of each input."""
-        return self.body.block.args
-
-    @property
-    def yielded(self) -> SSAValue:
-        """The body's value: the result's element."""
-        return self.body.block.last_op.value
+        super().__init__(operands=[list(inputs)], result_types=[nbtype(result_type)],
+                         regions=[body if body is not None else _element_body(inputs)])
 
     def verify_(self):
         ndim = _verify_body(self, self.inputs, "arrayexpr.expr")
@@ -164,7 +174,7 @@ def _verify_body(op, inputs, what: str) -> int:
 
 
 @irdl_op_definition
-class AssignOp(IRDLOperation):
+class AssignOp(_ElementwiseBodyOp):
     """``arrayexpr.assign``: ``target[...] = tree(inputs)``, the tree of an
     ``arrayexpr.expr`` body written straight into the array ``target`` (a
     view: ``out[:] = a * b``, ``u[1:-1] = ...``, ``a += b * c``).
@@ -189,20 +199,8 @@ class AssignOp(IRDLOperation):
 
     def __init__(self, target: SSAValue, inputs: Sequence[SSAValue], body: Region | None = None,
                  in_place: bool = False):
-        if body is None:
-            body = Region(Block(arg_types=[nbtype(element_of(type_of(v)) or ty.unknown) for v in inputs]))
-        super().__init__(operands=[target, list(inputs)], regions=[body],
+        super().__init__(operands=[target, list(inputs)], regions=[body if body is not None else _element_body(inputs)],
                          attributes={"in_place": UnitAttr()} if in_place else {})
-
-    @property
-    def element_args(self):
-        """The body's arguments: one element of each input."""
-        return self.body.block.args
-
-    @property
-    def yielded(self) -> SSAValue:
-        """The body's value: the element to store (converted to the target's dtype)."""
-        return self.body.block.last_op.value
 
     def verify_(self):
         ndim = _verify_body(self, self.inputs, "arrayexpr.assign")
