@@ -113,7 +113,7 @@ def apply_ufunc(ctx, b, spec, loop, inputs, result_t, out=None):
             out is None and several and not isinstance(result_t[0], ty.Array)):
         values = [_element_value(b, t, v) for t, v in inputs]
         res = run_kernel(ctx, b, spec, loop, values, [element_type(t) for t, _ in inputs],
-                          tuple(result_t) if several else (result_t,))
+                         tuple(result_t) if several else (result_t,))
         return _tuple(b, result_t, res) if several else res
     operands = []
     for (t, v), lt in zip(inputs, loop.inputs):
