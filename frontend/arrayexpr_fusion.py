@@ -51,6 +51,7 @@ import builtins
 from dataclasses import dataclass
 from typing import ClassVar
 
+import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
@@ -84,7 +85,7 @@ def elementwise(op):
             return _declared_elementwise(op, callee.dispatcher)
         if not isinstance(callee, ty.Function) or op.kwnames.data:
             return None
-        uf = np_absolute() if callee.key is builtins.abs else callee.key
+        uf = np.absolute if callee.key is builtins.abs else callee.key
         operands = list(op.args)
     else:
         return None
@@ -118,12 +119,6 @@ def _declared_elementwise(op, disp):
     if any(element_type(nb.type_of(a)) is None for a in op.args):
         return None
     return "where", list(op.args)
-
-
-def np_absolute():
-    import numpy as np
-
-    return np.absolute
 
 
 def fuse_array_expressions(func) -> int:

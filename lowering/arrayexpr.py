@@ -20,25 +20,18 @@ from pycomp.dialects import nb
 from pycomp.errors import LoweringError
 from pycomp.oprules import lowering_rule
 
-__all__ = ["lower_expr"]
+__all__ = ["lower_expr", "lower_assign", "emit_body"]
 
 
 @lowering_rule("arrayexpr.expr")
 def lower_expr(lowering, op):
-    from pycomp.targets.cpu.broadcast import Operand, broadcast_loop, broadcast_shape, keep_on_error
+    from pycomp.targets.cpu.broadcast import broadcast_loop, broadcast_shape, keep_on_error
     from pycomp.targets.cpu.impl_arrays import allocate_array
 
     ctx, b = lowering.ctx, lowering.b
     res_t = nb.type_of(op.result)
     block = op.body.block
-    operands = []
-    for v, arg in zip(op.inputs, block.args):
-        t = nb.type_of(v)
-        value = lowering.v(v)
-        et = nb.type_of(arg)
-        if not isinstance(t, ty.Array) and t is not et:  # a scalar of another type (a literal): its element type
-            value, t = ctx.cast(b, value, t, et), et
-        operands.append(Operand(t, value))
+    operands = _operands(lowering, op)
     shape = broadcast_shape(ctx, b, operands, res_t.ndim)
     out = allocate_array(ctx, b, res_t, shape)
 
@@ -48,6 +41,22 @@ def lower_expr(lowering, op):
     with keep_on_error(ctx, res_t, out):
         broadcast_loop(ctx, b, res_t, out, operands, body, check=False)
     return out
+
+
+def _operands(lowering, op) -> list:
+    """The inputs of ``op`` (arrayexpr.expr or arrayexpr.assign) as
+    broadcast operands; a scalar of another type than its body element (a
+    literal) is cast to it once, before the loops."""
+    from pycomp.targets.cpu.broadcast import Operand
+
+    ctx, b = lowering.ctx, lowering.b
+    operands = []
+    for v, arg in zip(op.inputs, op.body.block.args):
+        t, value, et = nb.type_of(v), lowering.v(v), nb.type_of(arg)
+        if not isinstance(t, ty.Array) and t is not et:
+            value, t = ctx.cast(b, value, t, et), et
+        operands.append(Operand(t, value))
+    return operands
 
 
 def emit_body(ctx, b, block, values):
@@ -82,21 +91,16 @@ def lower_assign(lowering, op):
     target's shape (ValueError first); an input sharing memory with the
     target other than as the same view is read from a copy; one loop nest
     writes the body's elements, converted to the target's dtype."""
-    from pycomp.targets.cpu.broadcast import Operand, broadcast_loop
-    from pycomp.targets.cpu.impl_fancyindex import unshared_source
+    from pycomp.targets.cpu.broadcast import OUTPUT_ERROR, Operand, broadcast_loop, check_fits
+    from pycomp.targets.cpu.impl_fancyindex import ASSIGN_ERROR, unshared_source
 
     ctx, b = lowering.ctx, lowering.b
     out_t = nb.type_of(op.target)
     out = lowering.v(op.target)
     block = op.body.block
-    operands, releases = [], []
-    for v, arg in zip(op.inputs, block.args):
-        t, value, et = nb.type_of(v), lowering.v(v), nb.type_of(arg)
-        if not isinstance(t, ty.Array) and t is not et:
-            value, t = ctx.cast(b, value, t, et), et
-        operands.append(Operand(t, value))
-    arrays = [o for o in operands if o.is_array]
-    _check_assignable(ctx, b, out_t, out, arrays, op.in_place is not None)
+    operands, releases = _operands(lowering, op), []
+    message = OUTPUT_ERROR if op.in_place is not None else ASSIGN_ERROR
+    check_fits(ctx, b, out_t, out, [o for o in operands if o.is_array], message)
     for k, (v, o) in enumerate(zip(op.inputs, operands)):
         if o.is_array and v is not op.target:
             value, release = unshared_source(ctx, b, out_t, out, o.type, o.value)
@@ -111,20 +115,3 @@ def lower_assign(lowering, op):
     for release in releases:
         release()
 
-
-def _check_assignable(ctx, b, out_t, out, arrays, in_place: bool):
-    """ValueError unless every array input broadcasts to ``out``'s shape
-    (the messages of an assignment and of an in-place operator's output)."""
-    from pycomp.targets.cpu.broadcast import OUTPUT_ERROR
-    from pycomp.targets.datamodel import I64
-
-    one, bad = b.const_int(I64, 1), None
-    for o in arrays:
-        for k in range(o.type.ndim):
-            e = b.extract(o.value, [5, k], I64)
-            target = b.extract(out, [5, k + out_t.ndim - o.type.ndim], I64)
-            wrong = b.ibin("and", b.icmp("!=", e, target), b.icmp("!=", e, one))
-            bad = wrong if bad is None else b.ibin("or", bad, wrong)
-    if bad is not None:
-        message = OUTPUT_ERROR if in_place else "could not broadcast input array into the shape of the assigned part"
-        ctx.guard(b, bad, ValueError, (message,))

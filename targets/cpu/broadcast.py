@@ -132,8 +132,9 @@ def keep_on_error(ctx, t: ty.Type, value):
 _load, _store = load_value, store_value
 
 
-def check_fits(ctx, b, out_t, out, arrays):
-    """ValueError unless every array input broadcasts to ``out``'s shape."""
+def check_fits(ctx, b, out_t, out, arrays, message: str = OUTPUT_ERROR):
+    """ValueError (``message``) unless every array input broadcasts to
+    ``out``'s shape."""
     one, bad = b.const_int(I64, 1), None
     for op in arrays:
         for k in range(op.type.ndim):
@@ -142,7 +143,7 @@ def check_fits(ctx, b, out_t, out, arrays):
             wrong = b.ibin("and", b.icmp("!=", e, _extent(b, out, j)), b.icmp("!=", e, one))
             bad = wrong if bad is None else b.ibin("or", bad, wrong)
     if bad is not None:
-        ctx.guard(b, bad, ValueError, (OUTPUT_ERROR,))
+        ctx.guard(b, bad, ValueError, (message,))
 
 
 def _counted_loop(b, count, emit_body):

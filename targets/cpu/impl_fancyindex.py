@@ -31,9 +31,13 @@ from pycomp.targets.cpu.impl_arrayindex import element_at, loop_nest, make_array
 from pycomp.targets.cpu.impl_arrays import _contiguous, _load, allocate_array
 from pycomp.targets.datamodel import I1, I8, I64, PTR, llvm_type, memory_type
 
-__all__ = ["advanced_getitem", "advanced_setitem", "copy_into_view", "may_overlap", "same_view", "unshared_source"]
+__all__ = ["advanced_getitem", "advanced_setitem", "copy_into_view", "may_overlap", "same_view", "unshared_source",
+           "ASSIGN_ERROR"]
 
 _NITEMS, _ITEMSIZE, _DATA, _SHAPE, _STRIDES = 2, 3, 4, 5, 6
+
+#: NumPy's ValueError for an assigned value that does not fit its target
+ASSIGN_ERROR = "could not broadcast input array into the shape of the assigned part"
 
 
 def _shape(b, arr, ndim):
@@ -373,7 +377,7 @@ def _drop_leading_ones(ctx, b, src_t: ty.Array, src, ndim: int):
     shape, strides = _shape(b, src, src_t.ndim), _strides(b, src, src_t.ndim)
     for e in shape[:drop]:
         ctx.guard(b, b.icmp("!=", e, one), ValueError,
-                  ("could not broadcast input array into the shape of the assigned part",))
+                  (ASSIGN_ERROR,))
     view_t = src_t.copy(ndim=ndim)
     return view_t, make_array(b, view_t, src, b.extract(src, _DATA, PTR), list(zip(shape[drop:], strides[drop:])))
 
@@ -391,7 +395,7 @@ def copy_into_view(ctx, b, dst_t: ty.Array, dst, src_t: ty.Array, src) -> None:
     one = b.i64(1)
     for k, e in enumerate(_shape(b, src, src_t.ndim)):
         bad = b.ibin("and", b.icmp("!=", e, shape[off + k]), b.icmp("!=", e, one))
-        ctx.guard(b, bad, ValueError, ("could not broadcast input array into the shape of the assigned part",))
+        ctx.guard(b, bad, ValueError, (ASSIGN_ERROR,))
     src, release = unshared_source(ctx, b, dst_t, dst, src_t, src)
     if src_t.ndim == dst_t.ndim and all(isinstance(t.dtype, (ty.Number, ty.Boolean)) for t in (dst_t, src_t)):
         # both C-contiguous (by type, or at run time: a slice ``out[k:m]``)
